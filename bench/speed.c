@@ -1,0 +1,289 @@
+/* pqsig-bench: speed of the primitives and of every registered variant.
+ *
+ *   pqsig-bench [--primitives] [--schemes] [--iterations N] [--callgrind] [NAME...]
+ *
+ * Prints one JSON object per line. With --callgrind the program is meant to
+ * run under `valgrind --tool=callgrind --collect-atstart=no`: each measured
+ * operation runs once with collection on and is dumped under its own label,
+ * so the instruction counts are exact; the Python side reads the dumps. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/aes.h"
+#include "common/cpu.h"
+#include "common/drbg.h"
+#include "common/fips202.h"
+#include "counter.h"
+#include "registry.h"
+
+#ifdef PQSIG_HAVE_CALLGRIND
+#include <valgrind/callgrind.h>
+#define CG_ON() CALLGRIND_TOGGLE_COLLECT
+#define CG_DUMP(label) CALLGRIND_DUMP_STATS_AT(label)
+#else
+#define CG_ON() ((void)0)
+#define CG_DUMP(label) ((void)(label))
+#endif
+
+static int callgrind_mode;
+static unsigned iterations = 0; /* 0: adaptive */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef void (*op_fn)(void *arg);
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Run op repeatedly; print median and spread of ticks per run divided by
+ * `per` (bytes, permutations, or 1 for a whole operation). */
+static void measure(const char *kind, const char *name, const char *impl, const char *op, const char *unit,
+                    double per, op_fn fn, void *arg)
+{
+    enum { MAX_RUNS = 4001 };
+    static uint64_t t[MAX_RUNS];
+    unsigned n, i, runs;
+    double sum = 0, t0;
+    char label[256];
+
+    if (callgrind_mode) {
+        fn(arg); /* warm-up outside collection */
+        snprintf(label, sizeof label, "%s|%s|%s|%s|%s|%g", kind, name, impl, op, unit, per);
+        CG_ON();
+        fn(arg);
+        CG_ON();
+        CG_DUMP(label);
+        printf("{\"kind\":\"%s\",\"name\":\"%s\",\"impl\":\"%s\",\"op\":\"%s\",\"unit\":\"%s\","
+               "\"per\":%g,\"counter\":\"callgrind\",\"label\":\"%s\"}\n",
+               kind, name, impl, op, unit, per, label);
+        fflush(stdout);
+        return;
+    }
+    /* Warm up for ~50 ms, then take up to MAX_RUNS samples within ~1 s. */
+    t0 = seconds();
+    for (n = 0; n < 3 || seconds() - t0 < 0.05; n++) {
+        fn(arg);
+    }
+    runs = iterations ? iterations : MAX_RUNS;
+    if (runs > MAX_RUNS) {
+        runs = MAX_RUNS;
+    }
+    t0 = seconds();
+    for (n = 0; n < runs; n++) {
+        uint64_t a = bench_ticks();
+        fn(arg);
+        t[n] = bench_ticks() - a;
+        if (!iterations && n >= 10 && seconds() - t0 > 1.0) {
+            n++;
+            break;
+        }
+    }
+    qsort(t, n, sizeof t[0], cmp_u64);
+    for (i = 0; i < n; i++) {
+        sum += (double)t[i];
+    }
+    printf("{\"kind\":\"%s\",\"name\":\"%s\",\"impl\":\"%s\",\"op\":\"%s\",\"unit\":\"%s\",\"counter\":\"%s\","
+           "\"runs\":%u,\"median\":%.2f,\"mean\":%.2f,\"min\":%.2f,\"max\":%.2f,\"p10\":%.2f,\"p90\":%.2f}\n",
+           kind, name, impl, op, unit, BENCH_COUNTER, n, (double)t[n / 2] / per, sum / n / per,
+           (double)t[0] / per, (double)t[n - 1] / per, (double)t[n / 10] / per, (double)t[(9 * n) / 10] / per);
+    fflush(stdout);
+}
+
+/* ---- primitives ---- */
+
+#define PRIM_BYTES 16384
+static uint8_t prim_buf[PRIM_BYTES];
+
+static void op_keccakf(void *arg)
+{
+    uint64_t *s = arg;
+    unsigned i;
+    for (i = 0; i < 16; i++) {
+        pqsig_keccakf1600(s);
+    }
+}
+
+static void op_shake128(void *arg)
+{
+    (void)arg;
+    pqsig_shake128(prim_buf, PRIM_BYTES, prim_buf, 32);
+}
+
+static void op_shake256(void *arg)
+{
+    (void)arg;
+    pqsig_shake256(prim_buf, PRIM_BYTES, prim_buf, 32);
+}
+
+static void op_sha3_256(void *arg)
+{
+    uint8_t out[32];
+    (void)arg;
+    pqsig_sha3_256(out, prim_buf, PRIM_BYTES);
+    prim_buf[0] ^= out[0];
+}
+
+static void op_aes_ctr(void *arg)
+{
+    static const uint8_t iv[16] = {0};
+    pqsig_aes_ctr(arg, prim_buf, PRIM_BYTES, iv);
+}
+
+static void op_drbg(void *arg)
+{
+    pqsig_drbg_randombytes(arg, prim_buf, 1024);
+}
+
+static void primitives(void)
+{
+    static uint64_t state[25];
+    static const uint8_t key[48] = {1, 2, 3};
+    static const struct {
+        unsigned engine;
+        const char *impl;
+    } engines[] = {{PQSIG_AES_ENGINE_PORTABLE, "portable"}, {PQSIG_AES_ENGINE_AESNI, "aesni"}};
+    pqsig_aes_ctx aes;
+    pqsig_drbg drbg;
+    unsigned e;
+
+    measure("primitive", "keccak-f1600", "portable", "permute", "cycles/permutation", 16, op_keccakf, state);
+    measure("primitive", "shake128", "portable", "squeeze 16 KiB", "cycles/byte", PRIM_BYTES, op_shake128, NULL);
+    measure("primitive", "shake256", "portable", "squeeze 16 KiB", "cycles/byte", PRIM_BYTES, op_shake256, NULL);
+    measure("primitive", "sha3-256", "portable", "hash 16 KiB", "cycles/byte", PRIM_BYTES, op_sha3_256, NULL);
+    for (e = 0; e < 2; e++) {
+        if (engines[e].engine == PQSIG_AES_ENGINE_AESNI && !(pqsig_cpu_features() & PQSIG_CPU_AESNI)) {
+            continue;
+        }
+        pqsig_aes128_init(&aes, key, engines[e].engine);
+        measure("primitive", "aes128-ctr", engines[e].impl, "ctr 16 KiB", "cycles/byte", PRIM_BYTES, op_aes_ctr, &aes);
+        pqsig_aes256_init(&aes, key, engines[e].engine);
+        measure("primitive", "aes256-ctr", engines[e].impl, "ctr 16 KiB", "cycles/byte", PRIM_BYTES, op_aes_ctr, &aes);
+    }
+    pqsig_drbg_init(&drbg, key, NULL, 256);
+    measure("primitive", "nist-drbg", "auto", "generate 1 KiB", "cycles/byte", 1024, op_drbg, &drbg);
+}
+
+/* ---- schemes ---- */
+
+typedef struct {
+    const pqsig_alg *a;
+    uint8_t *pk, *sk, *sig;
+    size_t siglen;
+    uint8_t msg[32];
+    uint8_t seed[128];
+} scheme_ctx;
+
+static void op_keypair(void *arg)
+{
+    scheme_ctx *c = arg;
+    if (pqsig_keypair_derand(c->a, c->pk, c->sk, c->seed) != PQSIG_OK) {
+        fprintf(stderr, "pqsig-bench: keypair failed for %s\n", c->a->d.name);
+        exit(1);
+    }
+    c->seed[0]++;
+}
+
+static void op_sign(void *arg)
+{
+    scheme_ctx *c = arg;
+    c->siglen = c->a->d.signature_bytes;
+    if (pqsig_sign_derand(c->a, c->sig, &c->siglen, c->msg, sizeof c->msg, c->sk, c->seed) != PQSIG_OK) {
+        fprintf(stderr, "pqsig-bench: sign failed for %s\n", c->a->d.name);
+        exit(1);
+    }
+    c->seed[1]++; /* fresh randomness each time, as signing varies */
+}
+
+static void op_verify(void *arg)
+{
+    scheme_ctx *c = arg;
+    if (pqsig_verify(c->a, c->sig, c->siglen, c->msg, sizeof c->msg, c->pk) != PQSIG_OK) {
+        fprintf(stderr, "pqsig-bench: verify failed for %s\n", c->a->d.name);
+        exit(1);
+    }
+}
+
+static void scheme(const pqsig_alg *a)
+{
+    scheme_ctx c;
+    memset(&c, 0, sizeof c);
+    c.a = a;
+    c.pk = malloc(a->d.public_key_bytes);
+    c.sk = malloc(a->d.secret_key_bytes);
+    c.sig = malloc(a->d.signature_bytes);
+    if (c.pk == NULL || c.sk == NULL || c.sig == NULL) {
+        fprintf(stderr, "pqsig-bench: out of memory\n");
+        exit(1);
+    }
+    measure("scheme", a->d.name, a->d.impl, "keypair", "cycles", 1, op_keypair, &c);
+    measure("scheme", a->d.name, a->d.impl, "sign", "cycles", 1, op_sign, &c);
+    op_sign(&c);
+    measure("scheme", a->d.name, a->d.impl, "verify", "cycles", 1, op_verify, &c);
+    free(c.pk);
+    free(c.sk);
+    free(c.sig);
+}
+
+int main(int argc, char **argv)
+{
+    int prim = 0, schemes = 0, i, nnames = 0;
+    size_t k;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--primitives") == 0) {
+            prim = 1;
+        } else if (strcmp(argv[i], "--schemes") == 0) {
+            schemes = 1;
+        } else if (strcmp(argv[i], "--callgrind") == 0) {
+            callgrind_mode = 1;
+        } else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
+            iterations = (unsigned)strtoul(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--help") == 0) {
+            printf("usage: pqsig-bench [--primitives] [--schemes] [--iterations N] [--callgrind] [NAME...]\n");
+            return 0;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "pqsig-bench: unknown option %s\n", argv[i]);
+            return 2;
+        } else {
+            nnames++;
+        }
+    }
+    if (!prim && !schemes) {
+        prim = schemes = 1;
+    }
+    if (!callgrind_mode) {
+        /* What the counter measures: its rate against the monotonic clock. */
+        double t0 = seconds();
+        uint64_t c0 = bench_ticks();
+        while (seconds() - t0 < 0.1) {
+        }
+        printf("{\"kind\":\"counter\",\"name\":\"%s\",\"hz\":%.0f}\n", BENCH_COUNTER,
+               (double)(bench_ticks() - c0) / (seconds() - t0));
+    }
+    if (prim) {
+        primitives();
+    }
+    if (schemes) {
+        for (k = 0; k < pqsig_count(); k++) {
+            const pqsig_alg *a = pqsig_at(k);
+            int wanted = nnames == 0;
+            for (i = 1; i < argc; i++) {
+                wanted |= argv[i][0] != '-' && strcmp(a->d.name, argv[i]) == 0;
+            }
+            if (wanted && pqsig_runs_here(a)) {
+                scheme(a);
+            }
+        }
+    }
+    return 0;
+}

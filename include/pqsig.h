@@ -1,0 +1,121 @@
+/* pqsig: post-quantum signatures, the generic API.
+ *
+ * Algorithms are looked up by name ("SNOVA_24_5_16_4", "Falcon-512", ...).
+ * A lookup returns a handle into the library's static registry: there is
+ * nothing to allocate or free, and handles stay valid for the life of the
+ * program. Every function returns PQSIG_OK (0) or a negative pqsig_error.
+ *
+ * Buffers: outputs come first; sizes are in the details of the algorithm.
+ * On error, outputs are zeroised (keys, signatures) or left untouched
+ * (verification never writes). Nothing past *siglen is ever written. */
+#ifndef PQSIG_H
+#define PQSIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define PQSIG_API __attribute__((visibility("default")))
+#define PQSIG_NODISCARD __attribute__((warn_unused_result))
+#else
+#define PQSIG_API
+#define PQSIG_NODISCARD
+#endif
+
+typedef enum {
+    PQSIG_OK = 0,
+    PQSIG_ERR_BAD_ARGUMENT = -1,   /* NULL pointer, unknown name, ... */
+    PQSIG_ERR_BAD_LENGTH = -2,     /* a buffer or input of the wrong size */
+    PQSIG_ERR_MALFORMED_KEY = -3,  /* a key that does not decode */
+    PQSIG_ERR_INVALID_SIGNATURE = -4,
+    PQSIG_ERR_RNG = -5,            /* the random number source failed */
+    PQSIG_ERR_SIGN_ATTEMPTS = -6,  /* signing gave up after its retry bound */
+    PQSIG_ERR_UNSUPPORTED = -7     /* not available on this CPU or build */
+} pqsig_error;
+
+/* Flags of an algorithm (pqsig_details.flags). */
+#define PQSIG_FLAG_BROKEN (1u << 0)      /* a published attack breaks it: tests only */
+#define PQSIG_FLAG_RECOMMENDED (1u << 1) /* the variant its authors recommend */
+#define PQSIG_FLAG_LEGACY (1u << 2)      /* an older version kept for compatibility */
+#define PQSIG_FLAG_DETERMINISTIC (1u << 3) /* signing uses no randomness */
+
+typedef struct pqsig_alg pqsig_alg;
+
+typedef struct {
+    const char *name;    /* algorithm name, as accepted by pqsig_find */
+    const char *scheme;  /* family: "snova", "mqsign", "nccsign", "falcon" */
+    const char *impl;    /* "ref", "opt", "avx2", "avx512", "neon", "rvv", "m4" */
+    const char *version; /* version of the specification, e.g. "2.2" */
+    int level;           /* claimed NIST security level */
+    size_t public_key_bytes;
+    size_t secret_key_bytes;
+    size_t signature_bytes;    /* maximum signature length */
+    size_t keypair_seed_bytes; /* seed length of pqsig_keypair_derand */
+    size_t sign_rnd_bytes;     /* randomness length of pqsig_sign_derand */
+    uint32_t flags;            /* PQSIG_FLAG_* */
+    uint32_t cpu_features;     /* CPU features the implementation needs */
+} pqsig_details;
+
+/* Randomness supplied by the caller: fill(state, out, len) returns 0 on
+ * success. Used for known-answer tests (the NIST DRBG) and custom sources. */
+typedef struct {
+    int (*fill)(void *state, uint8_t *out, size_t len);
+    void *state;
+} pqsig_rng;
+
+/* The fastest implementation of `name` this CPU runs, or NULL. The
+ * environment variable PQSIG_IMPL (e.g. "ref", "opt", "avx2") forces one. */
+PQSIG_API const pqsig_alg *pqsig_find(const char *name);
+/* A given implementation ("ref", "opt", ...), or NULL if it is not built or
+ * this CPU cannot run it. */
+PQSIG_API const pqsig_alg *pqsig_find_impl(const char *name, const char *impl);
+
+/* Every registered (algorithm, implementation), including those this CPU
+ * cannot run: index 0 .. pqsig_count() - 1. */
+PQSIG_API size_t pqsig_count(void);
+PQSIG_API const pqsig_alg *pqsig_at(size_t index);
+/* Whether this CPU can run the implementation. */
+PQSIG_API int pqsig_runs_here(const pqsig_alg *alg);
+
+PQSIG_API const pqsig_details *pqsig_get_details(const pqsig_alg *alg);
+
+PQSIG_API PQSIG_NODISCARD int pqsig_keypair(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk);
+PQSIG_API PQSIG_NODISCARD int pqsig_keypair_derand(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk,
+                                                   const uint8_t *seed);
+PQSIG_API PQSIG_NODISCARD int pqsig_keypair_rng(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk,
+                                                const pqsig_rng *rng);
+
+/* *siglen: on input the capacity of sig, on output the signature length. */
+PQSIG_API PQSIG_NODISCARD int pqsig_sign(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
+                                         const uint8_t *m, size_t mlen, const uint8_t *sk);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
+                                                const uint8_t *m, size_t mlen, const uint8_t *sk,
+                                                const uint8_t *rnd);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_rng(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
+                                             const uint8_t *m, size_t mlen, const uint8_t *sk,
+                                             const pqsig_rng *rng);
+
+/* PQSIG_OK if sig is a valid signature of m under pk. */
+PQSIG_API PQSIG_NODISCARD int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen,
+                                           const uint8_t *m, size_t mlen, const uint8_t *pk);
+
+/* The NIST "signed message" forms, in each scheme's official layout.
+ * *smlen: capacity on input (at least mlen + signature_bytes), length out.
+ * pqsig_open writes the message to m (capacity *mlen on input). */
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_message_rng(const pqsig_alg *alg, uint8_t *sm, size_t *smlen,
+                                                     const uint8_t *m, size_t mlen,
+                                                     const uint8_t *sk, const pqsig_rng *rng);
+PQSIG_API PQSIG_NODISCARD int pqsig_open(const pqsig_alg *alg, uint8_t *m, size_t *mlen,
+                                         const uint8_t *sm, size_t smlen, const uint8_t *pk);
+
+PQSIG_API const char *pqsig_strerror(int err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

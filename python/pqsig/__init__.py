@@ -1,0 +1,1 @@
+"""pqsig: post-quantum signatures; the framework (build, test, KAT, bench)."""

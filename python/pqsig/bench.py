@@ -1,0 +1,118 @@
+"""./pqsig bench: the KAT check and the speed table of this machine."""
+import datetime
+import glob
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import tempfile
+
+from . import build as B
+
+
+def run_bench(build_dir, names, counter, primitives_only):
+    exe = os.path.join(build_dir, "bench", "pqsig-bench")
+    args = [exe] + (["--primitives"] if primitives_only else []) + list(names)
+    if counter == "callgrind":
+        return run_callgrind(args)
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise B.BuildError("pqsig-bench failed: " + p.stderr[-2000:])
+    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+
+
+def run_callgrind(args):
+    if shutil.which("valgrind") is None:
+        raise B.BuildError("valgrind not found (apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no",
+                            f"--callgrind-out-file={out}"] + args + ["--callgrind"],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise B.BuildError("pqsig-bench under callgrind failed: " + p.stderr[-2000:])
+        rows = [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+        counts = {}
+        for f in glob.glob(out + "*"):
+            text = open(f, errors="replace").read()
+            m = re.search(r"^desc: Trigger: Client Request: (.*)$", text, re.M)
+            n = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+            if m and n:
+                counts[m.group(1).strip()] = int(n.group(1))
+        for r in rows:
+            n = counts.get(r["label"])
+            r["median"] = None if n is None else n / r["per"]
+            r["unit"] = r["unit"].replace("cycles", "instructions")
+        return rows
+
+
+def counter_label(rows, counter):
+    if counter == "callgrind":
+        return "valgrind callgrind: exact instruction counts (one run after a warm-up)"
+    c = next((r for r in rows if r.get("kind") == "counter"), None)
+    if c is None:
+        return "unknown counter"
+    if c["name"] == "rdtsc":
+        flags = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
+        const = "constant_tsc" in flags
+        return (f"rdtsc at {c['hz'] / 1e9:.2f} GHz" +
+                (": a constant-rate clock (constant_tsc), i.e. time at that rate, not core cycles"
+                 if const else ""))
+    return f"{c['name']} at {c['hz'] / 1e6:.1f} MHz"
+
+
+def fmt(v):
+    if v is None:
+        return "n/a"
+    if v >= 1000:
+        return f"{v:,.0f}"
+    return f"{v:.2f}"
+
+
+def render(rows, counter):
+    lines = [f"Counter: {counter_label(rows, counter)}.", ""]
+    prim = [r for r in rows if r.get("kind") == "primitive"]
+    if prim:
+        lines += ["| primitive | engine | operation | median | unit |", "|---|---|---|---:|---|"]
+        for r in prim:
+            lines.append(f"| {r['name']} | {r['impl']} | {r['op']} | {fmt(r.get('median'))} | {r['unit']} |")
+        lines.append("")
+    sch = [r for r in rows if r.get("kind") == "scheme"]
+    if sch:
+        table = {}
+        for r in sch:
+            table.setdefault((r["name"], r["impl"]), {})[r["op"]] = r
+        unit = sch[0]["unit"]
+        lines += [f"| algorithm | impl | keypair | sign (median) | sign (min–max) | verify |",
+                  "|---|---|---:|---:|---:|---:|"]
+        for (name, impl), ops in table.items():
+            s = ops.get("sign", {})
+            spread = (f"{fmt(s.get('min'))}–{fmt(s.get('max'))}" if s.get("min") is not None else "")
+            lines.append(f"| {name} | {impl} | {fmt(ops.get('keypair', {}).get('median'))} | "
+                         f"{fmt(s.get('median'))} | {spread} | {fmt(ops.get('verify', {}).get('median'))} |")
+        lines.append(f"\n(scheme figures in {unit}; medians over repeated runs)" if counter != "callgrind"
+                     else "\n(scheme figures in instructions)")
+    else:
+        lines.append("No signature scheme is registered yet: the table covers the primitives.")
+    return "\n".join(lines)
+
+
+def save(rows, counter):
+    d = os.path.join(B.ROOT, "build", "results")
+    os.makedirs(d, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = os.path.join(d, f"bench-{platform.machine()}-{counter}-{stamp}.json")
+    with open(path, "w") as f:
+        json.dump({"machine": platform.machine(), "counter": counter, "date": stamp,
+                   "compiler": compiler_version(), "rows": rows}, f, indent=1)
+    return path
+
+
+def compiler_version():
+    try:
+        return subprocess.run([os.environ.get("CC", "cc"), "--version"], capture_output=True,
+                              text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "unknown"

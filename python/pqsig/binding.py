@@ -1,0 +1,145 @@
+"""ctypes bindings over libpqsig.so (the generic API of include/pqsig.h)."""
+import ctypes
+import os
+
+from . import build as _build
+
+OK = 0
+ERRORS = {
+    -1: "bad argument", -2: "bad length", -3: "malformed key", -4: "invalid signature",
+    -5: "random number source failed", -6: "signing attempts exhausted", -7: "unsupported",
+}
+
+
+class PqsigError(Exception):
+    def __init__(self, code, what):
+        super().__init__(f"{what}: {ERRORS.get(code, 'error %d' % code)}")
+        self.code = code
+
+
+class InvalidSignature(PqsigError):
+    pass
+
+
+class _Details(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("scheme", ctypes.c_char_p), ("impl", ctypes.c_char_p),
+                ("version", ctypes.c_char_p), ("level", ctypes.c_int),
+                ("public_key_bytes", ctypes.c_size_t), ("secret_key_bytes", ctypes.c_size_t),
+                ("signature_bytes", ctypes.c_size_t), ("keypair_seed_bytes", ctypes.c_size_t),
+                ("sign_rnd_bytes", ctypes.c_size_t), ("flags", ctypes.c_uint32),
+                ("cpu_features", ctypes.c_uint32)]
+
+
+FLAGS = {1: "broken", 2: "recommended", 4: "legacy", 8: "deterministic"}
+_lib = None
+
+
+def library(path=None):
+    """Load libpqsig.so (PQSIG_LIBRARY, or the release build, built if needed)."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    path = path or os.environ.get("PQSIG_LIBRARY")
+    if path is None:
+        path = os.path.join(_build.build_dir("release"), "libpqsig.so")
+        if not os.path.exists(path):
+            _build.build("release")
+    lib = ctypes.CDLL(path)
+    vp, sz, u8p = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p
+    lib.pqsig_find.restype = vp
+    lib.pqsig_find.argtypes = [ctypes.c_char_p]
+    lib.pqsig_find_impl.restype = vp
+    lib.pqsig_find_impl.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    lib.pqsig_count.restype = sz
+    lib.pqsig_at.restype = vp
+    lib.pqsig_at.argtypes = [sz]
+    lib.pqsig_runs_here.argtypes = [vp]
+    lib.pqsig_get_details.restype = ctypes.POINTER(_Details)
+    lib.pqsig_get_details.argtypes = [vp]
+    lib.pqsig_keypair.argtypes = [vp, u8p, u8p]
+    lib.pqsig_sign.argtypes = [vp, u8p, ctypes.POINTER(sz), u8p, sz, u8p]
+    lib.pqsig_verify.argtypes = [vp, u8p, sz, u8p, sz, u8p]
+    _lib = lib
+    return lib
+
+
+def _details(handle):
+    d = library().pqsig_get_details(handle).contents
+    return {
+        "name": d.name.decode(), "scheme": d.scheme.decode(), "impl": d.impl.decode(),
+        "version": d.version.decode(), "level": d.level, "public_key_bytes": d.public_key_bytes,
+        "secret_key_bytes": d.secret_key_bytes, "signature_bytes": d.signature_bytes,
+        "flags": [v for k, v in FLAGS.items() if d.flags & k],
+        "runs_here": bool(library().pqsig_runs_here(handle)),
+    }
+
+
+def variants():
+    """Every registered (algorithm, implementation), as dicts."""
+    lib = library()
+    return [_details(lib.pqsig_at(i)) for i in range(lib.pqsig_count())]
+
+
+def algorithms():
+    """Names of the algorithms this machine runs."""
+    seen = []
+    for v in variants():
+        if v["runs_here"] and v["name"] not in seen:
+            seen.append(v["name"])
+    return seen
+
+
+class Signature:
+    """with Signature("SNOVA_24_5_16_4") as s: pk = s.generate_keypair(); sig = s.sign(m)"""
+
+    def __init__(self, name, impl=None):
+        lib = library()
+        h = lib.pqsig_find_impl(name.encode(), impl.encode()) if impl else lib.pqsig_find(name.encode())
+        if not h:
+            raise PqsigError(-7 if name in [v["name"] for v in variants()] else -1,
+                             f"algorithm {name}" + (f" ({impl})" if impl else ""))
+        self._h = h
+        self.details = _details(h)
+        self._sk = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self._sk is not None:
+            ctypes.memset(ctypes.addressof(self._sk), 0, len(self._sk))
+            self._sk = None
+
+    def generate_keypair(self):
+        d = self.details
+        pk = ctypes.create_string_buffer(d["public_key_bytes"])
+        self._sk = ctypes.create_string_buffer(d["secret_key_bytes"])
+        ret = library().pqsig_keypair(self._h, pk, self._sk)
+        if ret != OK:
+            raise PqsigError(ret, "keypair")
+        return pk.raw
+
+    def export_secret_key(self):
+        return None if self._sk is None else self._sk.raw
+
+    def sign(self, message, secret_key=None):
+        sk = secret_key if secret_key is not None else self._sk
+        if sk is None:
+            raise PqsigError(-1, "sign without a secret key")
+        cap = self.details["signature_bytes"]
+        sig = ctypes.create_string_buffer(cap)
+        n = ctypes.c_size_t(cap)
+        ret = library().pqsig_sign(self._h, sig, ctypes.byref(n), bytes(message), len(message), bytes(sk))
+        if ret != OK:
+            raise PqsigError(ret, "sign")
+        return sig.raw[: n.value]
+
+    def verify(self, message, signature, public_key):
+        ret = library().pqsig_verify(self._h, bytes(signature), len(signature), bytes(message),
+                                     len(message), bytes(public_key))
+        return ret == OK
+
+
+def verify(name, message, signature, public_key):
+    with Signature(name) as s:
+        return s.verify(message, signature, public_key)

@@ -1,0 +1,58 @@
+"""Configure and build pqsig with CMake into build/<flavour>."""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KAT_DIR = os.path.normpath(os.path.join(ROOT, "..", "shared", "kat"))
+
+# Build flavours: CMake options of each.
+FLAVOURS = {
+    "release": ["-DCMAKE_BUILD_TYPE=Release"],
+    "asan": ["-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DPQSIG_SANITIZE=ON"],
+    "ct": ["-DCMAKE_BUILD_TYPE=Release", "-DPQSIG_CT_TESTING=ON"],
+}
+
+
+class BuildError(Exception):
+    pass
+
+
+def need(tool, hint):
+    if shutil.which(tool) is None:
+        raise BuildError(f"'{tool}' not found: {hint}")
+
+
+def build_dir(flavour):
+    return os.path.join(ROOT, "build", flavour)
+
+
+def build(flavour="release", werror=False, quiet=True, extra=()):
+    """Configure (once) and build; returns the build directory."""
+    need("cmake", "install CMake (Debian: apt-get install cmake)")
+    cc = os.environ.get("CC", "cc")
+    need(cc, "install a C compiler (Debian: apt-get install gcc)")
+    out = build_dir(flavour)
+    args = ["cmake", "-S", ROOT, "-B", out, f"-DPQSIG_KAT_DIR={KAT_DIR}",
+            f"-DPQSIG_WERROR={'ON' if werror else 'OFF'}"] + FLAVOURS[flavour] + list(extra)
+    if shutil.which("ninja") and not os.path.exists(os.path.join(out, "Makefile")):
+        args += ["-G", "Ninja"]
+    run(args, quiet, f"configuring {flavour} build")
+    run(["cmake", "--build", out, "--parallel", str(os.cpu_count() or 2)], quiet, f"building {flavour}")
+    return out
+
+
+def run(args, quiet, what):
+    if not quiet:
+        print("+", " ".join(args), flush=True)
+    p = subprocess.run(args, capture_output=quiet, text=True)
+    if p.returncode != 0:
+        if quiet:
+            sys.stderr.write(p.stdout[-20000:] + p.stderr[-20000:])
+        raise BuildError(f"{what} failed (exit {p.returncode})")
+
+
+def tool(flavour, name):
+    """Path of a built program (test/pqsig-kat, bench/pqsig-bench, ...)."""
+    return os.path.join(build_dir(flavour), name)

@@ -1,0 +1,121 @@
+"""./pqsig: the one entry point for users, developers and CI."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from . import bench as BE
+from . import build as B
+from . import testing
+
+
+def cmd_list(args):
+    from . import binding
+    rows = binding.variants()
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    if not rows:
+        print("No algorithm is registered in this build yet.")
+        return 0
+    print(f"{'algorithm':32} {'impl':7} {'ver':7} {'lvl':>3} {'pk':>9} {'sk':>9} {'sig':>7}  notes")
+    for r in rows:
+        if not args.all and not r["runs_here"]:
+            continue
+        notes = ", ".join(r["flags"] + ([] if r["runs_here"] else ["needs CPU features"]))
+        print(f"{r['name']:32} {r['impl']:7} {r['version']:7} {r['level']:>3} {r['public_key_bytes']:>9} "
+              f"{r['secret_key_bytes']:>9} {r['signature_bytes']:>7}  {notes}")
+    return 0
+
+
+def cmd_kat(args):
+    d = B.build("release")
+    kat = os.path.join(d, "test", "pqsig-kat")
+    cmd = [kat, "--kat-dir", args.kat_dir, "--records", str(args.records), "--progress"]
+    if args.impl:
+        cmd += ["--impl", args.impl]
+    if args.out:
+        cmd += ["--out", args.out]
+    cmd += args.names if args.names else ["--all"]
+    return subprocess.run(cmd).returncode
+
+
+def cmd_bench(args):
+    d = B.build("release")
+    status = 0
+    if not args.no_kat and not args.primitives:
+        print("== KAT check (official known answers)", flush=True)
+        kat = os.path.join(d, "test", "pqsig-kat")
+        status = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--progress"] +
+                                (args.names if args.names else ["--all"])).returncode
+    print(f"== Speed ({args.counter})", flush=True)
+    rows = BE.run_bench(d, args.names, args.counter, args.primitives)
+    print(BE.render(rows, args.counter))
+    print(f"\n(results saved in {os.path.relpath(BE.save(rows, args.counter))})")
+    return status
+
+
+def cmd_report(args):
+    for path in args.files:
+        with open(path) as f:
+            data = json.load(f)
+        print(f"## {os.path.basename(path)} ({data.get('machine')}, {data.get('compiler')})\n")
+        print(BE.render(data["rows"], data["counter"]))
+        print()
+    return 0
+
+
+def cmd_test(args):
+    return testing.main(args)
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="pqsig", description="pqsig: post-quantum signatures — build, "
+                                "test, known-answer checks and benchmarks.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("list", help="list the registered algorithms and implementations")
+    s.add_argument("--all", action="store_true", help="include implementations this CPU cannot run")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_list)
+
+    s = sub.add_parser("test", help="run the whole test suite (closing line: N passed, N failed)")
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--fast", action="store_true", help="the CI subset (default)")
+    g.add_argument("--full", action="store_true", help="everything, all KAT records for every impl")
+    s.add_argument("--no-asan", action="store_true", help="skip the sanitizer build")
+    s.add_argument("--no-ct", action="store_true", help="skip the constant-time (valgrind) build")
+    s.set_defaults(func=cmd_test)
+
+    s = sub.add_parser("kat", help="reproduce the official known answers (NIST .rsp SHA-256)")
+    s.add_argument("names", nargs="*", help="algorithm names (default: all)")
+    s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
+    s.add_argument("--records", type=int, default=100, help="records to generate (1..100)")
+    s.add_argument("--out", help="keep the .rsp (a file, or a directory for several)")
+    s.add_argument("--kat-dir", default=B.KAT_DIR, help="official known answers (default ../shared/kat)")
+    s.set_defaults(func=cmd_kat)
+
+    s = sub.add_parser("bench", help="the main job: KAT check and speed table of this machine")
+    s.add_argument("names", nargs="*", help="algorithm names (default: all)")
+    s.add_argument("--counter", choices=["rdtsc", "callgrind"], default="rdtsc",
+                   help="rdtsc / platform counter (default), or exact instruction counts")
+    s.add_argument("--primitives", action="store_true", help="only the primitives (SHAKE, AES, ...)")
+    s.add_argument("--no-kat", action="store_true", help="skip the KAT check")
+    s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("report", help="render saved benchmark results (build/results/*.json)")
+    s.add_argument("files", nargs="+")
+    s.set_defaults(func=cmd_report)
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except B.BuildError as e:
+        print(f"pqsig: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

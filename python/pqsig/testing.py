@@ -1,0 +1,117 @@
+"""./pqsig test: every suite, one closing line "N passed, N failed"."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+from . import build as B
+
+
+class Results:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+        self.skipped = 0
+        self.failures = []
+
+    def add(self, name, ok, secs, output="", skipped=False):
+        if skipped:
+            self.skipped += 1
+            status = "skip"
+        elif ok:
+            self.passed += 1
+            status = "ok"
+        else:
+            self.failed += 1
+            self.failures.append(name)
+            status = "FAIL"
+        print(f"  {status:4} {name} ({secs:.1f}s)", flush=True)
+        if not ok and not skipped and output:
+            tail = output[-4000:]
+            print("    " + tail.replace("\n", "\n    "), flush=True)
+
+
+def ctest_list(build_dir, labels):
+    """The tests CTest knows in build_dir with one of the labels: (name, command, timeout)."""
+    p = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"],
+                       capture_output=True, text=True, check=True)
+    out = []
+    for t in json.loads(p.stdout).get("tests", []):
+        props = {x["name"]: x["value"] for x in t.get("properties", [])}
+        if set(props.get("LABELS", [])) & set(labels):
+            out.append((t["name"], t["command"], float(props.get("TIMEOUT", 600))))
+    return out
+
+
+def run_ctests(res, build_dir, labels, prefix, exclude=()):
+    for name, cmd, timeout in ctest_list(build_dir, labels):
+        if name in exclude:
+            continue
+        t0 = time.time()
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                               cwd=build_dir)
+            ok, output = p.returncode == 0, p.stdout + p.stderr
+        except subprocess.TimeoutExpired:
+            ok, output = False, f"timed out after {timeout:.0f}s"
+        res.add(f"{prefix}{name}", ok, time.time() - t0, output)
+
+
+def run_kat(res, build_dir, full):
+    """One result per (algorithm, implementation) that has official known answers."""
+    kat = os.path.join(build_dir, "test", "pqsig-kat")
+    listing = subprocess.run([kat, "--list"], capture_output=True, text=True, check=True).stdout
+    for line in listing.splitlines():
+        name, impl, katfile = line.split(" ", 2)
+        if katfile == "-":
+            continue
+        # Fast mode: the ref oracle checks the first records (never fewer
+        # sets); every other implementation the whole file.
+        records = "100" if full or impl != "ref" else "10"
+        t0 = time.time()
+        p = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--records", records, "--impl", impl, name],
+                           capture_output=True, text=True)
+        first = p.stdout.splitlines()[0] if p.stdout else ""
+        res.add(f"kat {name} [{impl}] {first.split(' ', 3)[-1] if first else ''}",
+                p.returncode == 0, time.time() - t0, p.stdout + p.stderr,
+                skipped=first.startswith("SKIP"))
+
+
+def main(args):
+    full = args.full
+    labels = ["fast", "full"] if full else ["fast"]
+    res = Results()
+    t_start = time.time()
+    steps = [("release", "unit, functional, symbol and KAT-harness tests")]
+    if not args.no_asan:
+        steps.append(("asan", "the same tests under AddressSanitizer + UBSan"))
+    if not args.no_ct:
+        steps.append(("ct", "constant-time test under valgrind memcheck"))
+    for flavour, what in steps:
+        print(f"== {flavour}: {what}", flush=True)
+        t0 = time.time()
+        try:
+            d = B.build(flavour, werror=True)
+        except B.BuildError as e:
+            res.add(f"build {flavour}", False, time.time() - t0, str(e))
+            continue
+        res.add(f"build {flavour}", True, time.time() - t0)
+        if flavour == "release":
+            run_ctests(res, d, labels, "")
+            print("== KAT: official known answers", flush=True)
+            run_kat(res, d, full)
+        elif flavour == "asan":
+            # Sanitizer instrumentation adds its own symbols: the symbol check
+            # belongs to the release build.
+            run_ctests(res, d, labels, "asan ", exclude=("check_symbols",))
+        else:
+            if shutil.which("valgrind") is None:
+                res.add("ct (valgrind not installed: apt-get install valgrind)", False, 0)
+                continue
+            run_ctests(res, d, ["ct"], "ct ")
+    print(f"== {time.time() - t_start:.0f}s; skipped {res.skipped}; failures: "
+          f"{', '.join(res.failures) if res.failures else 'none'}")
+    print(f"{res.passed} passed, {res.failed} failed")
+    return 1 if res.failed else 0

@@ -1,0 +1,147 @@
+/* Compiled once per (scheme, set, impl): the registry descriptor and the NIST
+ * API of that variant, under its namespace. The build passes
+ * PQSIG_NAMESPACE, PQSIG_IMPL_NAME and PQSIG_VARIANT_HEADER; the scheme's
+ * variant header defines the PQSIG_V_* facts of the set and declares the
+ * core operations PQSIG_NS(keypair_derand), PQSIG_NS(sign_derand) and
+ * PQSIG_NS(verify) (and, if it defines PQSIG_V_KEYPAIR_RNG / PQSIG_V_SIGN_RNG /
+ * PQSIG_V_CUSTOM_SM, the rng and signed-message forms). */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../registry.h"
+#include "ns.h"
+#include PQSIG_VARIANT_HEADER
+
+#ifndef PQSIG_V_FLAGS
+#define PQSIG_V_FLAGS 0u
+#endif
+#ifndef PQSIG_V_CPU
+#define PQSIG_V_CPU 0u
+#endif
+#ifndef PQSIG_V_KAT_FILE
+#define PQSIG_V_KAT_FILE NULL
+#define PQSIG_V_KAT_HEADER NULL
+#endif
+#ifdef PQSIG_V_KEYPAIR_RNG
+#define PQSIG_V_KEYPAIR_RNG_FN PQSIG_NS(keypair_rng)
+#else
+#define PQSIG_V_KEYPAIR_RNG_FN NULL
+#endif
+#ifdef PQSIG_V_SIGN_RNG
+#define PQSIG_V_SIGN_RNG_FN PQSIG_NS(sign_rng)
+#else
+#define PQSIG_V_SIGN_RNG_FN NULL
+#endif
+#ifdef PQSIG_V_CUSTOM_SM
+#define PQSIG_V_SIGN_MESSAGE_FN PQSIG_NS(sign_message)
+#define PQSIG_V_OPEN_FN PQSIG_NS(open)
+#define PQSIG_V_SM_LAYOUT PQSIG_SM_CUSTOM
+#else
+#define PQSIG_V_SIGN_MESSAGE_FN NULL
+#define PQSIG_V_OPEN_FN NULL
+#endif
+
+const pqsig_alg PQSIG_NS(alg) = {
+    {PQSIG_V_NAME, PQSIG_V_SCHEME, PQSIG_IMPL_NAME, PQSIG_V_VERSION, PQSIG_V_LEVEL,
+     PQSIG_V_PK_BYTES, PQSIG_V_SK_BYTES, PQSIG_V_SIG_BYTES, PQSIG_V_SEED_BYTES,
+     PQSIG_V_RND_BYTES, PQSIG_V_FLAGS, PQSIG_V_CPU},
+    PQSIG_NS(keypair_derand),
+    PQSIG_V_KEYPAIR_RNG_FN,
+    PQSIG_NS(sign_derand),
+    PQSIG_V_SIGN_RNG_FN,
+    PQSIG_NS(verify),
+    PQSIG_V_SIGN_MESSAGE_FN,
+    PQSIG_V_OPEN_FN,
+    PQSIG_V_SM_LAYOUT,
+    PQSIG_V_KAT_FILE,
+    PQSIG_V_KAT_HEADER,
+};
+
+/* The NIST/SUPERCOP API of this variant. */
+PQSIG_EXPORT int PQSIG_NS(crypto_sign_keypair)(unsigned char *pk, unsigned char *sk);
+PQSIG_EXPORT int PQSIG_NS(crypto_sign)(unsigned char *sm, unsigned long long *smlen,
+                                       const unsigned char *m, unsigned long long mlen,
+                                       const unsigned char *sk);
+PQSIG_EXPORT int PQSIG_NS(crypto_sign_open)(unsigned char *m, unsigned long long *mlen,
+                                            const unsigned char *sm, unsigned long long smlen,
+                                            const unsigned char *pk);
+PQSIG_EXPORT int PQSIG_NS(crypto_sign_signature)(uint8_t *sig, size_t *siglen, const uint8_t *m,
+                                                 size_t mlen, const uint8_t *sk);
+PQSIG_EXPORT int PQSIG_NS(crypto_sign_verify)(const uint8_t *sig, size_t siglen, const uint8_t *m,
+                                              size_t mlen, const uint8_t *pk);
+PQSIG_EXPORT int PQSIG_NS(crypto_sign_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
+PQSIG_EXPORT int PQSIG_NS(crypto_sign_signature_derand)(uint8_t *sig, size_t *siglen,
+                                                        const uint8_t *m, size_t mlen,
+                                                        const uint8_t *sk, const uint8_t *rnd);
+
+int PQSIG_NS(crypto_sign_keypair)(unsigned char *pk, unsigned char *sk)
+{
+    return pqsig_keypair(&PQSIG_NS(alg), pk, sk);
+}
+
+int PQSIG_NS(crypto_sign_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+{
+    return pqsig_keypair_derand(&PQSIG_NS(alg), pk, sk, seed);
+}
+
+int PQSIG_NS(crypto_sign)(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
+                          unsigned long long mlen, const unsigned char *sk)
+{
+    size_t len;
+    int ret;
+    if (smlen == NULL || mlen > (unsigned long long)(SIZE_MAX - PQSIG_V_SIG_BYTES)) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    /* The NIST API gives no capacity: sm must hold mlen + CRYPTO_BYTES. */
+    len = (size_t)mlen + PQSIG_V_SIG_BYTES;
+    ret = pqsig_sign_message_rng(&PQSIG_NS(alg), sm, &len, m, (size_t)mlen, sk, NULL);
+    *smlen = ret == PQSIG_OK ? (unsigned long long)len : 0;
+    return ret;
+}
+
+int PQSIG_NS(crypto_sign_open)(unsigned char *m, unsigned long long *mlen, const unsigned char *sm,
+                               unsigned long long smlen, const unsigned char *pk)
+{
+    size_t len;
+    int ret;
+    if (mlen == NULL || smlen > (unsigned long long)SIZE_MAX) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    /* The message is never longer than the signed message. */
+    len = (size_t)smlen;
+    ret = pqsig_open(&PQSIG_NS(alg), m, &len, sm, (size_t)smlen, pk);
+    *mlen = ret == PQSIG_OK ? (unsigned long long)len : 0;
+    return ret;
+}
+
+int PQSIG_NS(crypto_sign_signature)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                                    const uint8_t *sk)
+{
+    size_t cap = PQSIG_V_SIG_BYTES;
+    int ret;
+    if (siglen == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    ret = pqsig_sign(&PQSIG_NS(alg), sig, &cap, m, mlen, sk);
+    *siglen = ret == PQSIG_OK ? cap : 0;
+    return ret;
+}
+
+int PQSIG_NS(crypto_sign_signature_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m,
+                                           size_t mlen, const uint8_t *sk, const uint8_t *rnd)
+{
+    size_t cap = PQSIG_V_SIG_BYTES;
+    int ret;
+    if (siglen == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    ret = pqsig_sign_derand(&PQSIG_NS(alg), sig, &cap, m, mlen, sk, rnd);
+    *siglen = ret == PQSIG_OK ? cap : 0;
+    return ret;
+}
+
+int PQSIG_NS(crypto_sign_verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                                 const uint8_t *pk)
+{
+    return pqsig_verify(&PQSIG_NS(alg), sig, siglen, m, mlen, pk);
+}

@@ -1,0 +1,340 @@
+/* The generic API: lookup, and the operations composed from a variant's
+ * core functions (randomness drawing, signed-message layouts, argument and
+ * length checks, wiping outputs on failure). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/cpu.h"
+#include "common/ct.h"
+#include "common/randombytes.h"
+#include "registry.h"
+
+/* The generic layer draws at most this much randomness at once for a
+ * derand call; every scheme's seed and salt fit. */
+#define PQSIG_MAX_RND_BYTES 128
+
+const pqsig_alg *pqsig_find(const char *name)
+{
+    /* PQSIG_IMPL forces an implementation, for tests and benchmarks. */
+    const char *forced = getenv("PQSIG_IMPL");
+    if (forced != NULL && forced[0] != '\0') {
+        return pqsig_registry_select(pqsig_registry, name, forced, pqsig_cpu_features());
+    }
+    return pqsig_registry_select(pqsig_registry, name, NULL, pqsig_cpu_features());
+}
+
+const pqsig_alg *pqsig_find_impl(const char *name, const char *impl)
+{
+    if (impl == NULL) {
+        return NULL;
+    }
+    return pqsig_registry_select(pqsig_registry, name, impl, pqsig_cpu_features());
+}
+
+size_t pqsig_count(void)
+{
+    size_t n = 0;
+    while (pqsig_registry[n] != NULL) {
+        n++;
+    }
+    return n;
+}
+
+const pqsig_alg *pqsig_at(size_t index)
+{
+    return index < pqsig_count() ? pqsig_registry[index] : NULL;
+}
+
+int pqsig_runs_here(const pqsig_alg *alg)
+{
+    return alg != NULL && (alg->d.cpu_features & ~pqsig_cpu_features()) == 0;
+}
+
+const pqsig_details *pqsig_get_details(const pqsig_alg *alg)
+{
+    return alg != NULL ? &alg->d : NULL;
+}
+
+static int os_fill(void *state, uint8_t *out, size_t len)
+{
+    (void)state;
+    return pqsig_randombytes(out, len);
+}
+
+static const pqsig_rng os_rng = {os_fill, NULL};
+
+static int draw(const pqsig_rng *rng, uint8_t *out, size_t len)
+{
+    if (rng == NULL) {
+        rng = &os_rng;
+    }
+    if (len == 0) {
+        return PQSIG_OK;
+    }
+    return rng->fill(rng->state, out, len) == 0 ? PQSIG_OK : PQSIG_ERR_RNG;
+}
+
+static int usable(const pqsig_alg *alg)
+{
+    if (alg == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    return pqsig_runs_here(alg) ? PQSIG_OK : PQSIG_ERR_UNSUPPORTED;
+}
+
+static void wipe_keys(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk)
+{
+    pqsig_zeroize(pk, alg->d.public_key_bytes);
+    pqsig_zeroize(sk, alg->d.secret_key_bytes);
+}
+
+int pqsig_keypair_derand(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+{
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (pk == NULL || sk == NULL || (seed == NULL && alg->d.keypair_seed_bytes != 0)) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    ret = alg->keypair_derand(pk, sk, seed);
+    if (ret != PQSIG_OK) {
+        wipe_keys(alg, pk, sk);
+    }
+    return ret;
+}
+
+int pqsig_keypair_rng(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk, const pqsig_rng *rng)
+{
+    uint8_t seed[PQSIG_MAX_RND_BYTES];
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (pk == NULL || sk == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (alg->keypair_rng != NULL) {
+        ret = alg->keypair_rng(pk, sk, rng != NULL ? rng : &os_rng);
+        if (ret != PQSIG_OK) {
+            wipe_keys(alg, pk, sk);
+        }
+        return ret;
+    }
+    if (alg->d.keypair_seed_bytes > sizeof seed) {
+        return PQSIG_ERR_UNSUPPORTED;
+    }
+    ret = draw(rng, seed, alg->d.keypair_seed_bytes);
+    if (ret == PQSIG_OK) {
+        ret = pqsig_keypair_derand(alg, pk, sk, seed);
+    } else {
+        wipe_keys(alg, pk, sk);
+    }
+    pqsig_zeroize(seed, sizeof seed);
+    return ret;
+}
+
+int pqsig_keypair(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk)
+{
+    return pqsig_keypair_rng(alg, pk, sk, NULL);
+}
+
+static int sign_args(const pqsig_alg *alg, const uint8_t *sig, const size_t *siglen,
+                     const uint8_t *m, size_t mlen, const uint8_t *sk)
+{
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (sig == NULL || siglen == NULL || sk == NULL || (m == NULL && mlen != 0)) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (*siglen < alg->d.signature_bytes) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    return PQSIG_OK;
+}
+
+/* On failure the whole capacity the caller gave (never more) is zeroised. */
+static int sign_done(int ret, uint8_t *sig, size_t *siglen, size_t cap)
+{
+    if (ret != PQSIG_OK) {
+        pqsig_zeroize(sig, cap);
+        *siglen = 0;
+    }
+    return ret;
+}
+
+int pqsig_sign_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                      size_t mlen, const uint8_t *sk, const uint8_t *rnd)
+{
+    size_t cap;
+    int ret = sign_args(alg, sig, siglen, m, mlen, sk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (rnd == NULL && alg->d.sign_rnd_bytes != 0) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    cap = *siglen;
+    *siglen = alg->d.signature_bytes;
+    ret = alg->sign_derand(sig, siglen, m, mlen, sk, rnd);
+    return sign_done(ret, sig, siglen, cap);
+}
+
+int pqsig_sign_rng(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                   size_t mlen, const uint8_t *sk, const pqsig_rng *rng)
+{
+    uint8_t rnd[PQSIG_MAX_RND_BYTES];
+    size_t cap;
+    int ret = sign_args(alg, sig, siglen, m, mlen, sk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    cap = *siglen;
+    if (alg->sign_rng != NULL) {
+        *siglen = alg->d.signature_bytes;
+        ret = alg->sign_rng(sig, siglen, m, mlen, sk, rng != NULL ? rng : &os_rng);
+        return sign_done(ret, sig, siglen, cap);
+    }
+    if (alg->d.sign_rnd_bytes > sizeof rnd) {
+        return PQSIG_ERR_UNSUPPORTED;
+    }
+    ret = draw(rng, rnd, alg->d.sign_rnd_bytes);
+    if (ret == PQSIG_OK) {
+        ret = pqsig_sign_derand(alg, sig, siglen, m, mlen, sk, rnd);
+    } else {
+        sign_done(ret, sig, siglen, cap);
+    }
+    pqsig_zeroize(rnd, sizeof rnd);
+    return ret;
+}
+
+int pqsig_sign(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+               const uint8_t *sk)
+{
+    return pqsig_sign_rng(alg, sig, siglen, m, mlen, sk, NULL);
+}
+
+int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                 size_t mlen, const uint8_t *pk)
+{
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (sig == NULL || pk == NULL || (m == NULL && mlen != 0)) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (siglen > alg->d.signature_bytes) {
+        return PQSIG_ERR_INVALID_SIGNATURE;
+    }
+    return alg->verify(sig, siglen, m, mlen, pk);
+}
+
+int pqsig_sign_message_rng(const pqsig_alg *alg, uint8_t *sm, size_t *smlen, const uint8_t *m,
+                           size_t mlen, const uint8_t *sk, const pqsig_rng *rng)
+{
+    size_t cap, siglen;
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (sm == NULL || smlen == NULL || sk == NULL || (m == NULL && mlen != 0)) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    cap = *smlen;
+    if (mlen > SIZE_MAX - alg->d.signature_bytes || cap < mlen + alg->d.signature_bytes) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    if (alg->sm_layout == PQSIG_SM_CUSTOM) {
+        ret = alg->sign_message(sm, smlen, m, mlen, sk, rng != NULL ? rng : &os_rng);
+        return sign_done(ret, sm, smlen, cap);
+    }
+    siglen = alg->d.signature_bytes;
+    if (alg->sm_layout == PQSIG_SM_SIG_MSG) {
+        /* m may alias sm (signing in place, as pqm4 does): move it first. */
+        if (mlen != 0) {
+            memmove(sm + alg->d.signature_bytes, m, mlen);
+        }
+        ret = pqsig_sign_rng(alg, sm, &siglen, sm + alg->d.signature_bytes, mlen, sk, rng);
+        if (ret == PQSIG_OK && siglen != alg->d.signature_bytes && mlen != 0) {
+            memmove(sm + siglen, sm + alg->d.signature_bytes, mlen);
+        }
+    } else {
+        if (mlen != 0) {
+            memmove(sm, m, mlen);
+        }
+        ret = pqsig_sign_rng(alg, sm + mlen, &siglen, sm, mlen, sk, rng);
+    }
+    if (ret == PQSIG_OK) {
+        *smlen = siglen + mlen;
+    }
+    return sign_done(ret, sm, smlen, cap);
+}
+
+int pqsig_open(const pqsig_alg *alg, uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen,
+               const uint8_t *pk)
+{
+    size_t siglen, msglen;
+    const uint8_t *sig, *msg;
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (m == NULL || mlen == NULL || sm == NULL || pk == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (alg->sm_layout == PQSIG_SM_CUSTOM) {
+        return alg->open(m, mlen, sm, smlen, pk);
+    }
+    /* Fixed-length signatures in the generic layouts. */
+    siglen = alg->d.signature_bytes;
+    if (smlen < siglen) {
+        return PQSIG_ERR_INVALID_SIGNATURE;
+    }
+    msglen = smlen - siglen;
+    if (*mlen < msglen) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    if (alg->sm_layout == PQSIG_SM_SIG_MSG) {
+        sig = sm;
+        msg = sm + siglen;
+    } else {
+        msg = sm;
+        sig = sm + msglen;
+    }
+    ret = alg->verify(sig, siglen, msg, msglen, pk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (msglen != 0) {
+        memmove(m, msg, msglen);
+    }
+    *mlen = msglen;
+    return PQSIG_OK;
+}
+
+const char *pqsig_strerror(int err)
+{
+    switch (err) {
+    case PQSIG_OK:
+        return "success";
+    case PQSIG_ERR_BAD_ARGUMENT:
+        return "bad argument";
+    case PQSIG_ERR_BAD_LENGTH:
+        return "bad length";
+    case PQSIG_ERR_MALFORMED_KEY:
+        return "malformed key";
+    case PQSIG_ERR_INVALID_SIGNATURE:
+        return "invalid signature";
+    case PQSIG_ERR_RNG:
+        return "random number source failed";
+    case PQSIG_ERR_SIGN_ATTEMPTS:
+        return "signing attempts exhausted";
+    case PQSIG_ERR_UNSUPPORTED:
+        return "not supported on this CPU or build";
+    default:
+        return "unknown error";
+    }
+}

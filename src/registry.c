@@ -1,0 +1,58 @@
+/* The table of every variant compiled into this build (generated list) and
+ * the selection of an implementation by name, CPU and PQSIG_IMPL. */
+#include <stddef.h>
+#include <string.h>
+
+#include "registry.h"
+
+#define PQSIG_VARIANT(ns) extern const pqsig_alg ns##alg;
+#include "pqsig_variants.h"
+#undef PQSIG_VARIANT
+
+#define PQSIG_VARIANT(ns) &ns##alg,
+const pqsig_alg *const pqsig_registry[] = {
+#include "pqsig_variants.h"
+    NULL};
+#undef PQSIG_VARIANT
+
+int pqsig_impl_rank(const char *impl)
+{
+    /* Portable code ranks lowest; ref is the oracle, never chosen by default
+     * when anything else exists. Native backends of one architecture never
+     * compete with another's, so they can share a rank. */
+    static const struct {
+        const char *name;
+        int rank;
+    } ranks[] = {{"ref", 0}, {"opt", 1}, {"avx2", 2}, {"neon", 2}, {"rvv", 2}, {"m4", 2}, {"avx512", 3}};
+    size_t i;
+    for (i = 0; i < sizeof ranks / sizeof ranks[0]; i++) {
+        if (strcmp(impl, ranks[i].name) == 0) {
+            return ranks[i].rank;
+        }
+    }
+    return -1;
+}
+
+const pqsig_alg *pqsig_registry_select(const pqsig_alg *const *table, const char *name,
+                                       const char *impl, uint32_t cpu)
+{
+    const pqsig_alg *best = NULL;
+    size_t i;
+    if (name == NULL) {
+        return NULL;
+    }
+    for (i = 0; table[i] != NULL; i++) {
+        const pqsig_alg *a = table[i];
+        if (strcmp(a->d.name, name) != 0 || (a->d.cpu_features & ~cpu) != 0) {
+            continue;
+        }
+        if (impl != NULL) {
+            if (strcmp(a->d.impl, impl) == 0) {
+                return a;
+            }
+        } else if (best == NULL || pqsig_impl_rank(a->d.impl) > pqsig_impl_rank(best->d.impl)) {
+            best = a;
+        }
+    }
+    return best;
+}

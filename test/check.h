@@ -1,0 +1,53 @@
+/* Minimal test helpers: every CHECK counts; a test program ends with
+ * check_done(), which prints "<program>: N passed, N failed" and returns the
+ * exit status. A program whose checks all pass but that ran none fails. */
+#ifndef PQSIG_TEST_CHECK_H
+#define PQSIG_TEST_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long check_passed_, check_failed_;
+
+#define CHECK(cond, ...)                                                   \
+    do {                                                                   \
+        if (cond) {                                                        \
+            check_passed_++;                                               \
+        } else {                                                           \
+            check_failed_++;                                               \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);           \
+            fprintf(stderr, __VA_ARGS__);                                  \
+            fputc('\n', stderr);                                           \
+        }                                                                  \
+    } while (0)
+
+#define CHECK_MEM(a, b, len, ...) CHECK(memcmp((a), (b), (len)) == 0, __VA_ARGS__)
+
+static inline int check_done(const char *program)
+{
+    printf("%s: %lu passed, %lu failed\n", program, check_passed_, check_failed_);
+    return (check_failed_ == 0 && check_passed_ > 0) ? 0 : 1;
+}
+
+/* Parse a hex string into out (exactly len bytes); aborts on bad input,
+ * since a test vector typo is a bug in the test. */
+static inline void check_unhex(uint8_t *out, size_t len, const char *hex)
+{
+    size_t i;
+    if (strlen(hex) != 2 * len) {
+        fprintf(stderr, "bad test vector length: %s\n", hex);
+        exit(2);
+    }
+    for (i = 0; i < len; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+            fprintf(stderr, "bad hex in test vector: %s\n", hex);
+            exit(2);
+        }
+        out[i] = (uint8_t)v;
+    }
+}
+
+#endif

@@ -1,0 +1,99 @@
+/* ct.h helpers on edge values, CPU detection against the kernel's view,
+ * OS randomness, zeroize. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "common/cpu.h"
+#include "common/ct.h"
+#include "common/randombytes.h"
+#include "pqsig.h"
+
+static void ct_helpers(void)
+{
+    static const uint32_t vals[] = {0, 1, 2, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff};
+    size_t i, j;
+    uint8_t x[5] = {1, 2, 3, 4, 5}, y[5] = {9, 9, 9, 9, 9};
+    for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+        uint32_t a = vals[i];
+        CHECK(pqsig_ct_nonzero_mask_u32(a) == (a ? 0xffffffffu : 0), "nonzero %x", a);
+        for (j = 0; j < sizeof vals / sizeof vals[0]; j++) {
+            uint32_t b = vals[j];
+            CHECK(pqsig_ct_eq_mask_u32(a, b) == (a == b ? 0xffffffffu : 0), "eq %x %x", a, b);
+            CHECK(pqsig_ct_lt_mask_u32(a, b) == (a < b ? 0xffffffffu : 0), "lt %x %x", a, b);
+        }
+        CHECK(pqsig_ct_select_u32(0xffffffffu, a, 7) == a && pqsig_ct_select_u32(0, a, 7) == 7, "select");
+    }
+    pqsig_ct_cmov(x, y, 5, 0);
+    CHECK(x[0] == 1 && x[4] == 5, "cmov 0 keeps");
+    pqsig_ct_cmov(x, y, 5, 0x80);
+    CHECK(x[0] == 9 && x[4] == 9, "cmov nonzero copies");
+    CHECK(pqsig_ct_memcmp(x, y, 5) == 0, "memcmp equal");
+    y[4] ^= 0x40;
+    CHECK(pqsig_ct_memcmp(x, y, 5) == -1, "memcmp differ");
+    CHECK(pqsig_ct_memcmp(x, y, 0) == 0, "memcmp empty");
+    pqsig_zeroize(x, 5);
+    CHECK(x[0] == 0 && x[1] == 0 && x[2] == 0 && x[3] == 0 && x[4] == 0, "zeroize");
+}
+
+/* On Linux x86-64 the kernel lists the features it enables in /proc/cpuinfo;
+ * ours must agree with it feature by feature. */
+static void cpu_features(void)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    static const struct {
+        uint32_t bit;
+        const char *flag;
+    } map[] = {{PQSIG_CPU_AESNI, "aes"},         {PQSIG_CPU_PCLMUL, "pclmulqdq"},
+               {PQSIG_CPU_AVX2, "avx2"},         {PQSIG_CPU_BMI2, "bmi2"},
+               {PQSIG_CPU_AVX512F, "avx512f"},   {PQSIG_CPU_AVX512BW, "avx512bw"},
+               {PQSIG_CPU_AVX512VL, "avx512vl"}, {PQSIG_CPU_GFNI, "gfni"},
+               {PQSIG_CPU_VAES, "vaes"}};
+    char *line = NULL;
+    size_t cap = 0, i;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    uint32_t f1 = pqsig_cpu_features(), f2 = pqsig_cpu_features();
+    CHECK(f1 == f2, "cached value stable");
+    if (f == NULL) {
+        return;
+    }
+    while (getline(&line, &cap, f) > 0) {
+        if (strncmp(line, "flags", 5) == 0) {
+            break;
+        }
+    }
+    fclose(f);
+    for (i = 0; line != NULL && i < sizeof map / sizeof map[0]; i++) {
+        char pat[32];
+        int listed;
+        snprintf(pat, sizeof pat, " %s ", map[i].flag);
+        line[strcspn(line, "\n")] = ' ';
+        listed = strstr(line, pat) != NULL;
+        CHECK(listed == ((f1 & map[i].bit) != 0), "cpu feature %s: cpuinfo %d, pqsig %d", map[i].flag,
+              listed, (f1 & map[i].bit) != 0);
+        CHECK(pqsig_cpu_feature_name(map[i].bit) != NULL, "feature name");
+    }
+    free(line);
+#else
+    CHECK(pqsig_cpu_features() == pqsig_cpu_features(), "cached value stable");
+#endif
+}
+
+static uint8_t big[3 << 20];
+
+static void os_random(void)
+{
+    uint8_t a[64], b[64], zero[64] = {0};
+    CHECK(pqsig_randombytes(a, sizeof a) == PQSIG_OK, "randombytes");
+    CHECK(pqsig_randombytes(b, sizeof b) == PQSIG_OK, "randombytes again");
+    CHECK(memcmp(a, b, 64) != 0 && memcmp(a, zero, 64) != 0, "fresh output");
+    CHECK(pqsig_randombytes(big, sizeof big) == PQSIG_OK, "3 MiB in chunks");
+    CHECK(memcmp(big + sizeof big - 64, zero, 64) != 0, "tail filled");
+    CHECK(pqsig_randombytes(a, 0) == PQSIG_OK, "zero length");
+}
+
+int main(void)
+{
+    ct_helpers();
+    cpu_features();
+    os_random();
+    return check_done("test_common");
+}
