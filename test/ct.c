@@ -2,7 +2,8 @@
  * build: secrets are marked undefined, so any branch or memory address that
  * depends on them is reported as an error ("conditional jump depends on
  * uninitialised value", "use of uninitialised value of size 8").
- * Covers the portable AES (key and data secret), Keccak (input secret) and
+ * Covers the portable AES (key, counter and data secret: the DRBG's
+ * counter is its secret state), Keccak (input secret) and
  * every registered variant's keypair_derand (seed secret) and sign_derand
  * (secret key and randomness secret). Arguments: optional name filters. */
 #include <stdlib.h>
@@ -22,8 +23,8 @@ static void primitives(void)
     memset(iv, 1, sizeof iv);
     memset(data, 3, sizeof data);
     PQSIG_CT_SECRET(key, sizeof key);
-    PQSIG_CT_SECRET(iv, sizeof iv);
     PQSIG_CT_SECRET(data, sizeof data);
+    PQSIG_CT_SECRET(iv, sizeof iv);
     pqsig_aes128_init(&aes, key, PQSIG_AES_ENGINE_PORTABLE);
     pqsig_aes_ecb(&aes, out, data, 16);
     pqsig_aes_ctr(&aes, out, 100, iv);
@@ -32,6 +33,7 @@ static void primitives(void)
     pqsig_aes_ctr(&aes, out, 100, iv);
     pqsig_aes_release(&aes);
     pqsig_aes_ctr_stream_init(&st, key, 16, iv);
+    pqsig_aes128_init(&st.aes, key, PQSIG_AES_ENGINE_PORTABLE); /* the portable stream */
     pqsig_aes_ctr_stream_read(&st, out, 37);
     pqsig_aes_ctr_stream_read(&st, out, 200);
     pqsig_aes_ctr_stream_release(&st);

@@ -61,12 +61,21 @@ static void cpu_features(void)
         }
     }
     fclose(f);
+    if (line != NULL) {
+        line[strcspn(line, "\n")] = 0;
+    }
     for (i = 0; line != NULL && i < sizeof map / sizeof map[0]; i++) {
-        char pat[32];
-        int listed;
-        snprintf(pat, sizeof pat, " %s ", map[i].flag);
-        line[strcspn(line, "\n")] = ' ';
-        listed = strstr(line, pat) != NULL;
+        size_t fl = strlen(map[i].flag);
+        const char *hit = line;
+        int listed = 0;
+        /* a whole word of the flags line */
+        while ((hit = strstr(hit, map[i].flag)) != NULL) {
+            if (hit[-1] == ' ' && (hit[fl] == ' ' || hit[fl] == 0)) {
+                listed = 1;
+                break;
+            }
+            hit += fl;
+        }
         CHECK(listed == ((f1 & map[i].bit) != 0), "cpu feature %s: cpuinfo %d, pqsig %d", map[i].flag,
               listed, (f1 & map[i].bit) != 0);
         CHECK(pqsig_cpu_feature_name(map[i].bit) != NULL, "feature name");
