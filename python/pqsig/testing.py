@@ -59,6 +59,16 @@ def run_ctests(res, build_dir, labels, prefix, exclude=()):
         res.add(f"{prefix}{name}", ok, time.time() - t0, output)
 
 
+def run_python(res, build_dir):
+    """The framework's own tests (commands, rendering, ctypes bindings)."""
+    t0 = time.time()
+    env = dict(os.environ, PQSIG_LIBRARY=os.path.join(build_dir, "libpqsig.so"))
+    p = subprocess.run([sys.executable,
+                        os.path.join(B.ROOT, "test", "python", "test_framework.py"), "-v"],
+                       capture_output=True, text=True, env=env, cwd=B.ROOT)
+    res.add("python framework tests", p.returncode == 0, time.time() - t0, p.stdout + p.stderr)
+
+
 def run_kat(res, build_dir, full):
     """One result per (algorithm, implementation) that has official known answers."""
     kat = os.path.join(build_dir, "test", "pqsig-kat")
@@ -100,6 +110,7 @@ def main(args):
         res.add(f"build {flavour}", True, time.time() - t0)
         if flavour == "release":
             run_ctests(res, d, labels, "")
+            run_python(res, d)
             print("== KAT: official known answers", flush=True)
             run_kat(res, d, full)
         elif flavour == "asan":

@@ -1,0 +1,73 @@
+"""The ./pqsig framework: commands, errors, rendering, and the ctypes bindings
+against the release build (PQSIG_LIBRARY points at its libpqsig.so)."""
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from pqsig import bench as BE  # noqa: E402
+from pqsig import binding  # noqa: E402
+
+PQSIG = os.path.join(ROOT, "pqsig")
+
+
+def run(*args):
+    return subprocess.run([sys.executable, PQSIG] + list(args), capture_output=True, text=True)
+
+
+class Commands(unittest.TestCase):
+    def test_help(self):
+        for cmd in ([], ["list"], ["test"], ["kat"], ["bench"], ["report"]):
+            p = run(*(cmd + ["--help"]))
+            self.assertEqual(p.returncode, 0, cmd)
+            self.assertIn("usage", p.stdout)
+
+    def test_unknown_algorithm_is_a_clear_error(self):
+        p = run("kat", "NO_SUCH_ALGORITHM")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("unknown algorithm NO_SUCH_ALGORITHM", p.stderr)
+
+    def test_list_json_matches_kat_listing(self):
+        p = run("list", "--json")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        rows = json.loads(p.stdout)
+        kat = subprocess.run([os.path.join(ROOT, "build", "release", "test", "pqsig-kat"), "--list"],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        self.assertEqual(len(rows), len(kat))
+        for r, line in zip(rows, kat):
+            self.assertEqual(line.split()[:2], [r["name"], r["impl"]])
+
+    def test_report_renders_saved_results(self):
+        rows = [{"kind": "counter", "name": "rdtsc", "hz": 2.6e9},
+                {"kind": "primitive", "name": "shake128", "impl": "portable", "op": "squeeze",
+                 "unit": "cycles/byte", "median": 5.5},
+                {"kind": "scheme", "name": "X", "impl": "opt", "op": "sign", "unit": "cycles",
+                 "median": 12345.0, "min": 12000.0, "max": 13000.0}]
+        text = BE.render(rows, "rdtsc")
+        self.assertIn("rdtsc at 2.60 GHz", text)
+        self.assertIn("| shake128 | portable | squeeze | 5.50 | cycles/byte |", text)
+        self.assertIn("| X | opt | n/a | 12,345 | 12,000–13,000 | n/a |", text)
+
+
+class Bindings(unittest.TestCase):
+    def test_variants_and_errors(self):
+        vs = binding.variants()
+        for v in vs:
+            self.assertGreater(v["public_key_bytes"], 0)
+        with self.assertRaises(binding.PqsigError):
+            binding.Signature("NO_SUCH_ALGORITHM")
+
+    def test_round_trip_every_algorithm(self):
+        for name in binding.algorithms():
+            with binding.Signature(name) as s:
+                pk = s.generate_keypair()
+                sig = s.sign(b"pqsig")
+                self.assertTrue(s.verify(b"pqsig", sig, pk), name)
+                self.assertFalse(s.verify(b"pqsiG", sig, pk), name)
+
+
+if __name__ == "__main__":
+    unittest.main()
