@@ -23,6 +23,33 @@ def run_bench(build_dir, names, counter, primitives_only):
     return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
 
 
+def run_stack(build_dir, names):
+    """Stack bytes per operation (painted thread stacks; includes the few KiB of
+    thread-local storage glibc places at the top of a thread's stack)."""
+    p = subprocess.run([os.path.join(build_dir, "test", "pqsig-stack"), "--json"] + list(names),
+                       capture_output=True, text=True)
+    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+
+
+def code_sizes(build_dir):
+    """text + data + bss of each variant's own objects (shared primitives excluded)."""
+    rows = []
+    manifest = os.path.join(build_dir, "variants.tsv")
+    if not os.path.exists(manifest) or shutil.which("size") is None:
+        return rows
+    for line in open(manifest):
+        if not line.strip():
+            continue
+        target, objs = line.rstrip("\n").split("\t")
+        objs = [o for o in objs.split(";") if o]
+        out = subprocess.run(["size", "-t"] + objs, capture_output=True, text=True).stdout.splitlines()
+        total = out[-1].split() if out else []
+        if len(total) >= 4:
+            rows.append({"kind": "size", "target": target, "text": int(total[0]), "data": int(total[1]),
+                         "bss": int(total[2])})
+    return rows
+
+
 def run_callgrind(args):
     if shutil.which("valgrind") is None:
         raise B.BuildError("valgrind not found (apt-get install valgrind)")
@@ -96,6 +123,21 @@ def render(rows, counter):
                      else "\n(scheme figures in instructions)")
     else:
         lines.append("No signature scheme is registered yet: the table covers the primitives.")
+    stack = [r for r in rows if r.get("kind") == "stack"]
+    if stack:
+        table = {}
+        for r in stack:
+            table.setdefault((r["name"], r["impl"]), {})[r["op"]] = r["bytes"]
+        lines += ["", "| algorithm | impl | stack keypair | stack sign | stack verify |", "|---|---|---:|---:|---:|"]
+        for (name, impl), ops in table.items():
+            lines.append(f"| {name} | {impl} | " + " | ".join(fmt(ops.get(o)) for o in ("keypair", "sign", "verify"))
+                         + " |")
+        lines.append("\n(stack in bytes, measured by painting the stack of a thread)")
+    sizes = [r for r in rows if r.get("kind") == "size"]
+    if sizes:
+        lines += ["", "| variant objects | text | data | bss |", "|---|---:|---:|---:|"]
+        for r in sizes:
+            lines.append(f"| {r['target']} | {r['text']:,} | {r['data']:,} | {r['bss']:,} |")
     return "\n".join(lines)
 
 

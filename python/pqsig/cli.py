@@ -51,6 +51,8 @@ def cmd_bench(args):
                                 (args.names if args.names else ["--all"])).returncode
     print(f"== Speed ({args.counter})", flush=True)
     rows = BE.run_bench(d, args.names, args.counter, args.primitives)
+    if not args.primitives:
+        rows += BE.run_stack(d, args.names) + BE.code_sizes(d)
     print(BE.render(rows, args.counter))
     print(f"\n(results saved in {os.path.relpath(BE.save(rows, args.counter))})")
     return status

@@ -1,0 +1,133 @@
+/* Stack use of every registered variant: each operation runs in a thread
+ * whose stack we provide, painted with a pattern and guarded by an
+ * inaccessible page below it (an overflow faults instead of corrupting
+ * memory). After the operation the untouched pattern tells the depth used.
+ *
+ *   pqsig-stack [--limit-kib N] [--ref-limit-kib N] [--json] [NAME...]
+ *
+ * Fails when an operation fails or needs more than its limit (default:
+ * 256 KiB; the ref oracle 1 MiB). */
+#define _DEFAULT_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "registry.h"
+
+#define PATTERN 0x5Bu
+
+typedef struct {
+    const pqsig_alg *a;
+    int op; /* 0 keypair, 1 sign, 2 verify */
+    uint8_t *pk, *sk, *sig;
+    size_t siglen;
+    int ret;
+} job;
+
+static void *run_op(void *arg)
+{
+    job *j = arg;
+    static const uint8_t seed[128] = {1}, rnd[128] = {2}, msg[33] = {3};
+    switch (j->op) {
+    case 0:
+        j->ret = pqsig_keypair_derand(j->a, j->pk, j->sk, seed);
+        break;
+    case 1:
+        j->siglen = j->a->d.signature_bytes;
+        j->ret = pqsig_sign_derand(j->a, j->sig, &j->siglen, msg, sizeof msg, j->sk, rnd);
+        break;
+    default:
+        j->ret = pqsig_verify(j->a, j->sig, j->siglen, msg, sizeof msg, j->pk);
+        break;
+    }
+    return NULL;
+}
+
+/* Runs the job on a painted stack of `limit` bytes; returns bytes used or -1. */
+static long measure(job *j, size_t limit)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), total = limit + page, i;
+    uint8_t *mem = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    pthread_attr_t attr;
+    pthread_t t;
+    long used = -1;
+    if (mem == MAP_FAILED) {
+        return -1;
+    }
+    mprotect(mem, page, PROT_NONE); /* guard below the stack (it grows down) */
+    memset(mem + page, PATTERN, limit);
+    pthread_attr_init(&attr);
+    if (pthread_attr_setstack(&attr, mem + page, limit) == 0 && pthread_create(&t, &attr, run_op, j) == 0) {
+        pthread_join(t, NULL);
+        for (i = 0; i < limit && mem[page + i] == PATTERN; i++) {
+        }
+        used = (long)(limit - i);
+    }
+    pthread_attr_destroy(&attr);
+    munmap(mem, total);
+    return used;
+}
+
+int main(int argc, char **argv)
+{
+    size_t limit = 256 * 1024, ref_limit = 1024 * 1024, k;
+    int json = 0, i, nnames = 0, failed = 0, tested = 0;
+    static const char *ops[3] = {"keypair", "sign", "verify"};
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--limit-kib") == 0 && i + 1 < argc) {
+            limit = 1024 * strtoul(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--ref-limit-kib") == 0 && i + 1 < argc) {
+            ref_limit = 1024 * strtoul(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: pqsig-stack [--limit-kib N] [--ref-limit-kib N] [--json] [NAME...]\n");
+            return 2;
+        } else {
+            nnames++;
+        }
+    }
+    for (k = 0; k < pqsig_count(); k++) {
+        const pqsig_alg *a = pqsig_at(k);
+        size_t lim = strcmp(a->d.impl, "ref") == 0 ? ref_limit : limit;
+        int wanted = nnames == 0, op;
+        job j;
+        for (i = 1; i < argc; i++) {
+            wanted |= argv[i][0] != '-' && strcmp(argv[i], a->d.name) == 0;
+        }
+        if (!wanted || !pqsig_runs_here(a)) {
+            continue;
+        }
+        memset(&j, 0, sizeof j);
+        j.a = a;
+        j.pk = malloc(a->d.public_key_bytes);
+        j.sk = malloc(a->d.secret_key_bytes);
+        j.sig = malloc(a->d.signature_bytes);
+        for (op = 0; op < 3; op++) {
+            long used;
+            j.op = op;
+            used = measure(&j, lim);
+            if (json) {
+                printf("{\"kind\":\"stack\",\"name\":\"%s\",\"impl\":\"%s\",\"op\":\"%s\",\"bytes\":%ld}\n",
+                       a->d.name, a->d.impl, ops[op], used);
+            }
+            if (used < 0 || j.ret != PQSIG_OK) {
+                fprintf(stderr, "FAIL %s %s %s: %s\n", a->d.name, a->d.impl, ops[op],
+                        used < 0 ? "could not run" : pqsig_strerror(j.ret));
+                failed++;
+                break;
+            }
+        }
+        free(j.pk);
+        free(j.sk);
+        free(j.sig);
+        tested++;
+    }
+    if (!json) {
+        printf("pqsig-stack: %d variants within their stack limit, %d failed\n", tested - failed, failed);
+    }
+    return failed ? 1 : 0;
+}
