@@ -13,18 +13,8 @@
 #define PQSIG_NS(name) PQSIG_CAT(PQSIG_NAMESPACE, name)
 #endif
 
-/* Symbols of the public API keep default visibility in the shared library;
- * everything else is hidden there (the build uses -fvisibility=hidden). */
-#if defined(__GNUC__)
-#define PQSIG_EXPORT __attribute__((visibility("default")))
-#else
-#define PQSIG_EXPORT
-#endif
-
-#if defined(__GNUC__)
-#define PQSIG_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define PQSIG_MUST_CHECK
-#endif
+/* Visibility: the build compiles with -fvisibility=hidden; the public API
+ * (PQSIG_API in include/pqsig.h and include/pqsig/nist_api.h) is exported
+ * from the shared library, everything else stays internal. */
 
 #endif

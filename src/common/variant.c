@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../registry.h"
+#include "pqsig/nist_api.h"
 #include "ns.h"
 #include PQSIG_VARIANT_HEADER
 
@@ -57,22 +58,8 @@ const pqsig_alg PQSIG_NS(alg) = {
     PQSIG_V_KAT_HEADER,
 };
 
-/* The NIST/SUPERCOP API of this variant. */
-PQSIG_EXPORT int PQSIG_NS(crypto_sign_keypair)(unsigned char *pk, unsigned char *sk);
-PQSIG_EXPORT int PQSIG_NS(crypto_sign)(unsigned char *sm, unsigned long long *smlen,
-                                       const unsigned char *m, unsigned long long mlen,
-                                       const unsigned char *sk);
-PQSIG_EXPORT int PQSIG_NS(crypto_sign_open)(unsigned char *m, unsigned long long *mlen,
-                                            const unsigned char *sm, unsigned long long smlen,
-                                            const unsigned char *pk);
-PQSIG_EXPORT int PQSIG_NS(crypto_sign_signature)(uint8_t *sig, size_t *siglen, const uint8_t *m,
-                                                 size_t mlen, const uint8_t *sk);
-PQSIG_EXPORT int PQSIG_NS(crypto_sign_verify)(const uint8_t *sig, size_t siglen, const uint8_t *m,
-                                              size_t mlen, const uint8_t *pk);
-PQSIG_EXPORT int PQSIG_NS(crypto_sign_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
-PQSIG_EXPORT int PQSIG_NS(crypto_sign_signature_derand)(uint8_t *sig, size_t *siglen,
-                                                        const uint8_t *m, size_t mlen,
-                                                        const uint8_t *sk, const uint8_t *rnd);
+/* The NIST/SUPERCOP API of this variant (declared in include/pqsig/nist_api.h). */
+PQSIG_NIST_API(PQSIG_NAMESPACE)
 
 int PQSIG_NS(crypto_sign_keypair)(unsigned char *pk, unsigned char *sk)
 {
