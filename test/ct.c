@@ -2,7 +2,7 @@
  * build: secrets are marked undefined, so any branch or memory address that
  * depends on them is reported as an error ("conditional jump depends on
  * uninitialised value", "use of uninitialised value of size 8").
- * Covers the portable AES (key, counter and data secret: the DRBG's
+ * Covers the NIST DRBG (secret seed), the portable AES (key, counter and data secret: the DRBG's
  * counter is its secret state), Keccak (input secret) and
  * every registered variant's keypair_derand (seed secret) and sign_derand
  * (secret key and randomness secret). Arguments: optional name filters. */
@@ -11,6 +11,7 @@
 #include "check.h"
 #include "common/aes.h"
 #include "common/ct.h"
+#include "common/drbg.h"
 #include "common/fips202.h"
 #include "registry.h"
 
@@ -37,6 +38,17 @@ static void primitives(void)
     pqsig_aes_ctr_stream_read(&st, out, 37);
     pqsig_aes_ctr_stream_read(&st, out, 200);
     pqsig_aes_ctr_stream_release(&st);
+    {
+        /* The NIST DRBG with a secret seed (MQ-Sign's PRNG). */
+        pqsig_drbg d;
+        uint8_t ent[48];
+        memset(ent, 9, sizeof ent);
+        PQSIG_CT_SECRET(ent, sizeof ent);
+        pqsig_drbg_init(&d, ent, NULL, 256);
+        pqsig_drbg_randombytes(&d, out, 100);
+        pqsig_drbg_randombytes(&d, out, 16);
+        pqsig_drbg_release(&d);
+    }
     pqsig_shake128(out, 200, data, 200);
     pqsig_shake256(out, 200, data, 200);
     pqsig_sha3_256(out, data, 200);

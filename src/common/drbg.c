@@ -14,14 +14,18 @@
 
 #define SEEDLEN 48 /* keylen + blocklen for AES-256 */
 
-/* V += n (big-endian, modulo 2^128). */
+/* V += n (big-endian, modulo 2^128). Always all 16 bytes: V is secret when
+ * the DRBG serves as a scheme's PRNG (MQ-Sign), so the carry must not end
+ * the loop early. */
 static void v_add(uint8_t v[16], uint64_t n)
 {
+    uint64_t carry = 0;
     int i;
-    for (i = 15; i >= 0 && n != 0; i--) {
-        uint64_t t = (uint64_t)v[i] + (n & 0xff);
+    for (i = 15; i >= 0; i--) {
+        uint64_t t = (uint64_t)v[i] + (n & 0xff) + carry;
         v[i] = (uint8_t)t;
-        n = (n >> 8) + (t >> 8);
+        carry = t >> 8;
+        n >>= 8;
     }
 }
 

@@ -1,8 +1,9 @@
 /* The AES-256 CTR DRBG of NIST SP 800-90A (no derivation function, no
  * prediction resistance, reseeding never requested) as the NIST PQC KAT
  * generators use it: it turns the 48-byte seed of each KAT record into the
- * randomness the scheme asks for. Deterministic by design: for KATs and
- * reproducible tests, never for keys in use. */
+ * randomness the scheme asks for. Deterministic by design: for KATs, for
+ * reproducible tests, and as the secret-seeded PRNG some schemes specify
+ * (MQ-Sign); constant time in its state for that use. */
 #ifndef PQSIG_DRBG_H
 #define PQSIG_DRBG_H
 
