@@ -2,14 +2,17 @@
  * determinism of the derand forms, round trips for several message lengths,
  * rejection of altered signatures, messages and keys and of wrong lengths,
  * canaries around every output, unaligned buffers, in-place signed messages.
- * Arguments: optional name filters (substring match). */
+ * Arguments: [--fast] [NAME...] (see select.h). */
 #include <stdlib.h>
 
 #include "check.h"
 #include "common/drbg.h"
 #include "registry.h"
+#include "select.h"
 
 #define CANARY 32
+
+static unsigned flips; /* signature bits altered per variant; a third as many of msg and pk */
 
 static int drbg_fill(void *state, uint8_t *out, size_t len)
 {
@@ -107,19 +110,19 @@ static void test_alg(const pqsig_alg *a, unsigned iter)
         }
         /* Altered signatures: first and last bits, and a spread of others. */
         bits = 8 * siglen;
-        for (i = 0; i < 24; i++) {
+        for (i = 0; i < flips; i++) {
             pos = i == 0 ? 0 : i == 1 ? bits - 1 : (i * 2654435761u) % bits;
             flip(sig.p, pos);
             CHECK(pqsig_verify(a, sig.p, siglen, msg, mlen, pk.p) != PQSIG_OK, "%s: sig bit %zu flip", n, pos);
             flip(sig.p, pos);
         }
-        for (i = 0; i < 8; i++) {
+        for (i = 0; i < flips / 3; i++) {
             pos = (i * 40503u + 17) % (8 * mlen);
             flip(msg, pos);
             CHECK(pqsig_verify(a, sig.p, siglen, msg, mlen, pk.p) != PQSIG_OK, "%s: msg bit %zu flip", n, pos);
             flip(msg, pos);
         }
-        for (i = 0; i < 8; i++) {
+        for (i = 0; i < flips / 3; i++) {
             pos = (i * 2246822519u + 5) % (8 * pk.len);
             flip(pk.p, pos);
             CHECK(pqsig_verify(a, sig.p, siglen, msg, mlen, pk.p) != PQSIG_OK, "%s: pk bit %zu flip", n, pos);
@@ -176,14 +179,18 @@ static void test_alg(const pqsig_alg *a, unsigned iter)
 int main(int argc, char **argv)
 {
     size_t i, tested = 0;
-    int j;
+    char **names = argv + 1;
+    int nnames = argc - 1, fast = 0;
+    if (nnames > 0 && strcmp(names[0], "--fast") == 0) {
+        fast = 1;
+        names++;
+        nnames--;
+    }
+    /* Fast mode alters fewer bits per variant; --full (no flag) all of them. */
+    flips = fast ? 6 : 24;
     for (i = 0; i < pqsig_count(); i++) {
         const pqsig_alg *a = pqsig_at(i);
-        int wanted = argc < 2;
-        for (j = 1; j < argc; j++) {
-            wanted |= strstr(a->d.name, argv[j]) != NULL;
-        }
-        if (wanted && pqsig_runs_here(a)) {
+        if (select_variant(a, fast, names, nnames)) {
             test_alg(a, (unsigned)i);
             tested++;
         }

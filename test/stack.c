@@ -3,7 +3,7 @@
  * inaccessible page below it (an overflow faults instead of corrupting
  * memory). After the operation the untouched pattern tells the depth used.
  *
- *   pqsig-stack [--limit-kib N] [--ref-limit-kib N] [--json] [NAME...]
+ *   pqsig-stack [--fast] [--limit-kib N] [--ref-limit-kib N] [--json] [NAME...]
  *
  * Fails when an operation fails or needs more than its limit (default:
  * 256 KiB; the ref oracle 1 MiB). */
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "select.h"
 
 #define PATTERN 0x5Bu
 
@@ -74,7 +75,8 @@ static long measure(job *j, size_t limit)
 int main(int argc, char **argv)
 {
     size_t limit = 256 * 1024, ref_limit = 1024 * 1024, k;
-    int json = 0, i, nnames = 0, failed = 0, tested = 0;
+    int json = 0, fast = 0, i, nnames = 0, failed = 0, tested = 0;
+    char **names = malloc((size_t)argc * sizeof(char *));
     static const char *ops[3] = {"keypair", "sign", "verify"};
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--limit-kib") == 0 && i + 1 < argc) {
@@ -83,22 +85,21 @@ int main(int argc, char **argv)
             ref_limit = 1024 * strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+        } else if (strcmp(argv[i], "--fast") == 0) {
+            fast = 1;
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: pqsig-stack [--limit-kib N] [--ref-limit-kib N] [--json] [NAME...]\n");
+            fprintf(stderr, "usage: pqsig-stack [--fast] [--limit-kib N] [--ref-limit-kib N] [--json] [NAME...]\n");
             return 2;
         } else {
-            nnames++;
+            names[nnames++] = argv[i];
         }
     }
     for (k = 0; k < pqsig_count(); k++) {
         const pqsig_alg *a = pqsig_at(k);
         size_t lim = strcmp(a->d.impl, "ref") == 0 ? ref_limit : limit;
-        int wanted = nnames == 0, op;
+        int op;
         job j;
-        for (i = 1; i < argc; i++) {
-            wanted |= argv[i][0] != '-' && strcmp(argv[i], a->d.name) == 0;
-        }
-        if (!wanted || !pqsig_runs_here(a)) {
+        if (!select_variant(a, fast, names, nnames)) {
             continue;
         }
         memset(&j, 0, sizeof j);
@@ -129,5 +130,6 @@ int main(int argc, char **argv)
     if (!json) {
         printf("pqsig-stack: %d variants within their stack limit, %d failed\n", tested - failed, failed);
     }
+    free(names);
     return failed ? 1 : 0;
 }

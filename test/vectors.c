@@ -5,13 +5,14 @@
  * hash, on every platform (the hashes printed here are compared across
  * builds by the framework).
  *
- *   pqsig-vectors [--count N] [NAME...]     prints "NAME IMPL HASH" lines
+ *   pqsig-vectors [--fast] [--count N] [NAME...]     prints "NAME IMPL HASH" lines
  * Exit status 1 if two implementations of one name disagree or an operation fails. */
 #include <stdlib.h>
 
 #include "check.h"
 #include "common/fips202.h"
 #include "registry.h"
+#include "select.h"
 
 static int transcript(const pqsig_alg *a, unsigned count, uint8_t out[32])
 {
@@ -54,21 +55,20 @@ int main(int argc, char **argv)
     unsigned count = 13;
     size_t i, j, n = pqsig_count();
     uint8_t (*hash)[32] = malloc((n + 1) * 32);
-    int *done = calloc(n + 1, sizeof(int)), k, nnames = 0;
+    int *done = calloc(n + 1, sizeof(int)), k, nnames = 0, fast = 0;
+    char **names = malloc((size_t)argc * sizeof(char *));
     for (k = 1; k < argc; k++) {
         if (strcmp(argv[k], "--count") == 0 && k + 1 < argc) {
             count = (unsigned)strtoul(argv[++k], NULL, 10);
+        } else if (strcmp(argv[k], "--fast") == 0) {
+            fast = 1;
         } else {
-            nnames++;
+            names[nnames++] = argv[k];
         }
     }
     for (i = 0; i < n; i++) {
         const pqsig_alg *a = pqsig_at(i);
-        int wanted = nnames == 0;
-        for (k = 1; k < argc; k++) {
-            wanted |= strcmp(argv[k], a->d.name) == 0;
-        }
-        if (!wanted || !pqsig_runs_here(a)) {
+        if (!select_variant(a, fast, names, nnames)) {
             continue;
         }
         CHECK(transcript(a, count, hash[i]), "%s %s: operations succeed", a->d.name, a->d.impl);
@@ -88,5 +88,6 @@ int main(int argc, char **argv)
     CHECK(count > 0, "transcript length");
     free(hash);
     free(done);
+    free(names);
     return check_done("pqsig-vectors");
 }
