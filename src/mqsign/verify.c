@@ -1,0 +1,28 @@
+/* MQ-Sign verification (spec 4.2): accept iff P(w) = H(M || salt || ph).
+ * Everything here is public. */
+#include <string.h>
+
+#include "arith.h"
+#include "frontend.h"
+#include "mqsign/variant.h"
+
+int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                     const uint8_t *pk)
+{
+    uint8_t y[MQS_O], z[MQS_O], diff = 0;
+    unsigned e;
+    if (siglen != MQS_SIG_BYTES) {
+        return PQSIG_ERR_INVALID_SIGNATURE;
+    }
+    /* Keys end in a zero byte; refuse keys that do not (the official code
+     * ignores the byte). */
+    if (pk[MQS_PK_BYTES - 1] != 0) {
+        return PQSIG_ERR_MALFORMED_KEY;
+    }
+    mqs_k_pubmap(z, pk, sig);
+    mqs_digest(y, m, mlen, sig + MQS_N, pk + MQS_P_BYTES);
+    for (e = 0; e < MQS_O; e++) {
+        diff |= (uint8_t)(y[e] ^ z[e]);
+    }
+    return diff == 0 ? PQSIG_OK : PQSIG_ERR_INVALID_SIGNATURE;
+}

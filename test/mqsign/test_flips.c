@@ -1,0 +1,131 @@
+/* MQ-Sign: tampering with the official records (record 0 of the shipped
+ * level-1 files of every variant, unpacked by CMake into the directory
+ * given as argument).
+ *  - Every single-bit change of the signature (the tail of sm: w || salt)
+ *    must be rejected, by ref and by opt.
+ *  - Public-key bit changes (a sample): a change of the coefficient of
+ *    x_i x_j leaves P(w) unchanged exactly when w_i w_j = 0, so it must be
+ *    accepted then and rejected otherwise; a change of ph (RR-s, RR-m)
+ *    changes the digest, and a nonzero last byte is a malformed key: both
+ *    rejected. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "kat/rsp.h"
+#include "pqsig.h"
+#include "registry.h"
+
+static uint8_t *field_bytes(const char *path, const char *label, size_t len)
+{
+    char *hex = rsp_shipped_field(path, 0, label);
+    uint8_t *out = malloc(len > 0 ? len : 1);
+    if (hex == NULL || out == NULL) {
+        fprintf(stderr, "%s: no field %s\n", path, label);
+        exit(1);
+    }
+    check_unhex(out, len, hex);
+    free(hex);
+    return out;
+}
+
+static int verify_all(const pqsig_alg *const *impls, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                      size_t mlen, const uint8_t *pk, int expect_ok)
+{
+    unsigned k;
+    for (k = 0; k < 2; k++) {
+        int r = pqsig_verify(impls[k], sig, siglen, m, mlen, pk);
+        if ((r == PQSIG_OK) != expect_ok) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void one_set(const char *dir, const char *file, const char *name)
+{
+    char path[4096];
+    const pqsig_alg *impls[2];
+    const pqsig_details *d;
+    uint8_t *pk, *sm, *sig;
+    size_t mlen, smlen, siglen, n, o, pbytes, bit, nmono, tested = 0, accepted = 0;
+    char *text;
+    impls[0] = pqsig_find_impl(name, "opt");
+    impls[1] = pqsig_find_impl(name, "ref");
+    if (impls[0] == NULL || impls[1] == NULL) {
+        printf("skip %s (needs ref and opt)\n", name);
+        return;
+    }
+    d = &impls[0]->d;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    text = rsp_shipped_field(path, 0, "mlen");
+    CHECK(text != NULL, "%s: record 0 in %s", name, path);
+    if (text == NULL) {
+        return;
+    }
+    mlen = strtoul(text, NULL, 10);
+    free(text);
+    text = rsp_shipped_field(path, 0, "smlen");
+    smlen = text != NULL ? strtoul(text, NULL, 10) : 0;
+    free(text);
+    siglen = d->signature_bytes;
+    CHECK(smlen == mlen + siglen, "%s: smlen", name);
+    pk = field_bytes(path, "pk", d->public_key_bytes);
+    sm = field_bytes(path, "sm", smlen);
+    sig = sm + mlen;
+    n = siglen - 32;
+    o = d->level == 1 ? 46 : d->level == 3 ? 72 : 96;
+    nmono = n * (n + 1) / 2;
+    pbytes = o * nmono;
+
+    CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, 1), "%s: official record verifies", name);
+    for (bit = 0; bit < 8 * siglen; bit++) {
+        sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, 0), "%s: signature bit %zu", name, bit);
+        sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+    }
+    /* Public key: a spread of coefficient bits, each of them a monomial in
+     * which some w_i is zero (if the signature has zero entries), all ph
+     * bits and the last byte. */
+    for (bit = 0; bit < 8 * d->public_key_bytes; bit++) {
+        size_t byte = bit / 8, mono, i, j, row;
+        int expect_ok, pick;
+        if (byte < pbytes) {
+            mono = byte / o;
+            for (i = 0, row = 0; row + (n - i) <= mono; i++) {
+                row += n - i;
+            }
+            j = i + (mono - row);
+            expect_ok = sig[i] == 0 || sig[j] == 0;
+            pick = bit % 3989 == 0 || (expect_ok && byte % o == bit % 8 && bit % 31 == 0);
+        } else {
+            expect_ok = 0;
+            pick = 1;
+        }
+        if (!pick) {
+            continue;
+        }
+        pk[byte] ^= (uint8_t)(1u << (bit % 8));
+        CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, expect_ok), "%s: pk bit %zu (%s)", name, bit,
+              expect_ok ? "w_i w_j = 0: accepted" : "rejected");
+        pk[byte] ^= (uint8_t)(1u << (bit % 8));
+        tested++;
+        accepted += (size_t)expect_ok;
+    }
+    CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, 1), "%s: restored record verifies", name);
+    printf("%s: %zu signature bits, %zu public-key bits (%zu harmless)\n", name, 8 * siglen, tested, accepted);
+    free(pk);
+    free(sm);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_mqsign_flips DIR (the unpacked official records)\n");
+        return 2;
+    }
+    one_set(argv[1], "MQRR_s.rsp", "MQRR-s-256_72_46");
+    one_set(argv[1], "MQRR_m.rsp", "MQRR-m-256_72_46");
+    one_set(argv[1], "MQRR_o.rsp", "MQRR-o-256_72_46");
+    one_set(argv[1], "MQLR.rsp", "MQLR-256_72_46");
+    return check_done("test_mqsign_flips");
+}
