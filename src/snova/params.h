@@ -34,9 +34,6 @@
 #if SNOVA_ESK && (SNOVA_VERSION != 20)
 #error "expanded secret keys exist only in round 2"
 #endif
-#if (SNOVA_V * SNOVA_O * SNOVA_L) % 2 != 0 && SNOVA_Q == 16
-#error "q = 16 needs an even number of T12 coefficients (two per byte)"
-#endif
 
 /* Derived sizes (section 1.3). */
 #define SNOVA_N (SNOVA_V + SNOVA_O)

@@ -179,19 +179,19 @@ void PQSIG_NS(snova_s_powers)(blk spow[SNOVA_L])
     }
 }
 
-void PQSIG_NS(snova_fqs)(blk *out, gf c[SNOVA_L], const blk spow[SNOVA_L])
+void PQSIG_NS(snova_fqs_fix)(gf c[SNOVA_L])
+{
+    /* A zero leading coefficient becomes the integer q - c0 (q - 1 when
+     * c0 = 0) read as an element; no branch on c, which may be secret. */
+    uint32_t lead_zero = pqsig_ct_eq_mask_u32(c[SNOVA_L - 1], 0);
+    uint32_t c0_zero = pqsig_ct_eq_mask_u32(c[0], 0);
+    uint32_t repl = SNOVA_Q - pqsig_ct_select_u32(c0_zero, 1, c[0]);
+    c[SNOVA_L - 1] = (gf)pqsig_ct_select_u32(lead_zero, repl, c[SNOVA_L - 1]);
+}
+
+void PQSIG_NS(snova_fqs)(blk *out, const gf c[SNOVA_L], const blk spow[SNOVA_L])
 {
     unsigned a;
-    /* A zero leading coefficient becomes the integer q - c0 (q - 1 when
-     * c0 = 0) read as an element; done without branching on c, which may
-     * be secret (T12). */
-    {
-        uint32_t c0 = c[0];
-        uint32_t lead_zero = pqsig_ct_eq_mask_u32(c[SNOVA_L - 1], 0);
-        uint32_t c0_zero = pqsig_ct_eq_mask_u32(c0, 0);
-        uint32_t repl = SNOVA_Q - pqsig_ct_select_u32(c0_zero, 1, c0);
-        c[SNOVA_L - 1] = (gf)pqsig_ct_select_u32(lead_zero, repl, c[SNOVA_L - 1]);
-    }
     blk_zero(out);
     for (a = 0; a < SNOVA_L; a++) {
         blk_add_scaled(out, c[a], &spow[a]);
@@ -225,6 +225,7 @@ void PQSIG_NS(snova_t12)(blk t12[SNOVA_V][SNOVA_O], const uint8_t sk_seed[SNOVA_
                 c[a] = (gf)(byte % SNOVA_Q);
 #endif
             }
+            PQSIG_NS(snova_fqs_fix)(c);
             PQSIG_NS(snova_fqs)(&t12[j][k], c, spow);
         }
     }
@@ -323,7 +324,6 @@ static void read_q(snova_abq *abq, snova_stream *st)
 void PQSIG_NS(snova_abq_generate)(snova_abq *abq, snova_stream *pub, const blk spow[SNOVA_L])
 {
     unsigned i, t;
-    blk unused;
 #if SNOVA_FIXED_ABQ
     static const uint8_t abq_seed[9] = {'S', 'N', 'O', 'V', 'A', '_', 'A', 'B', 'Q'};
     snova_stream st;
@@ -348,9 +348,8 @@ void PQSIG_NS(snova_abq_generate)(snova_abq *abq, snova_stream *pub, const blk s
         for (t = 0; t < SNOVA_ALPHA; t++) {
             make_invertible(&abq->a[i][t], &spow[1]);
             make_invertible(&abq->b[i][t], &spow[1]);
-            /* Only the fix of the leading coefficient is wanted here. */
-            PQSIG_NS(snova_fqs)(&unused, abq->q1[i][t], spow);
-            PQSIG_NS(snova_fqs)(&unused, abq->q2[i][t], spow);
+            PQSIG_NS(snova_fqs_fix)(abq->q1[i][t]);
+            PQSIG_NS(snova_fqs_fix)(abq->q2[i][t]);
         }
     }
 }
@@ -359,8 +358,8 @@ void PQSIG_NS(snova_abq_generate)(snova_abq *abq, snova_stream *pub, const blk s
 
 void PQSIG_NS(snova_walk_public)(snova_stream *pub, snova_visit_fn visit, void *ctx)
 {
-    unsigned i, j, k, r, c;
-    blk p, pt;
+    unsigned i, j, k;
+    blk p;
 #if !SNOVA_SYMMETRIC
     /* q = 16: all of P11, then all of P12, then all of P21, each block row
      * by row. */
@@ -388,14 +387,13 @@ void PQSIG_NS(snova_walk_public)(snova_stream *pub, snova_visit_fn visit, void *
             }
         }
     }
-    (void)r;
-    (void)c;
-    (void)pt;
 #else
     /* Odd q: [P_i] is symmetric. For each equation and each vinegar row j:
      * the upper triangle of the diagonal block P11_jj, the blocks P11_jk
      * for k > j (P11_kj is the transpose), then P12_jk for every oil k
      * (P21_kj is the transpose). */
+    unsigned r, c;
+    blk pt;
     for (i = 0; i < SNOVA_O; i++) {
         for (j = 0; j < SNOVA_V; j++) {
             for (r = 0; r < SNOVA_L; r++) {

@@ -65,10 +65,11 @@ static void keygen_visit(void *ctx, unsigned part, unsigned i, unsigned j, unsig
 static void pack_p22(uint8_t *out, keygen_state *s)
 {
     size_t at = 0;
-    unsigned i, j, k, r, c;
+    unsigned i, j, k;
     for (i = 0; i < SNOVA_O; i++) {
         for (j = 0; j < SNOVA_O; j++) {
 #if SNOVA_SYMMETRIC
+            unsigned r, c;
             for (r = 0; r < SNOVA_L; r++) {
                 for (c = r; c < SNOVA_L; c++) {
                     s->packed[at++] = s->p22[i][j][j].e[r][c];
@@ -84,8 +85,6 @@ static void pack_p22(uint8_t *out, keygen_state *s)
                 blk_to_elems(&s->packed[at], &s->p22[i][j][k]);
                 at += SNOVA_L2;
             }
-            (void)r;
-            (void)c;
 #endif
         }
     }

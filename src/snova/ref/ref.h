@@ -53,9 +53,11 @@ int PQSIG_NS(snova_unpack)(gf *x, const uint8_t *in, size_t n);
 
 /* S^0, ..., S^{l-1}. */
 void PQSIG_NS(snova_s_powers)(blk spow[SNOVA_L]);
-/* Algorithm 1: the nonzero element c0 + c1 S + ... of F_q[S]; fixes
- * c[l-1] in place when it is zero. */
-void PQSIG_NS(snova_fqs)(blk *out, gf c[SNOVA_L], const blk spow[SNOVA_L]);
+/* Algorithm 1: coefficients c of a nonzero element c0 + c1 S + ... of
+ * F_q[S]. snova_fqs_fix replaces a zero leading coefficient; snova_fqs
+ * forms the matrix. */
+void PQSIG_NS(snova_fqs_fix)(gf c[SNOVA_L]);
+void PQSIG_NS(snova_fqs)(blk *out, const gf c[SNOVA_L], const blk spow[SNOVA_L]);
 
 /* ---- Key material ---- */
 
