@@ -1,0 +1,221 @@
+/* NCC-Sign-T opt: expansion of seeds (section 3.3) and the hashes.
+ *
+ * Streams: XOF128(seed32, nonce) / XOF256(seed64, nonce) are SHAKE128 /
+ * SHAKE256 of seed || nonce (2 bytes, little endian), or in the AES sets
+ * AES-256-CTR keyed with the first 32 bytes of the seed, IV = nonce (2 bytes
+ * LE) || 0^10 || a 32-bit big-endian block counter. Samplers read a stream
+ * as one byte string in pieces whose sizes are multiples of their chunk
+ * size, so no bytes are carried or lost between pieces. */
+#include <string.h>
+
+#include "common/aes.h"
+#include "common/ct.h"
+#include "common/fips202.h"
+#include "nccsign/internal.h"
+
+typedef struct {
+#if NCCSIGN_AES
+    pqsig_aes_ctr_stream aes;
+#else
+    pqsig_shake_ctx shake;
+#endif
+} ncc_xof;
+
+static void xof_init(ncc_xof *x, const uint8_t *seed, size_t seedlen, uint16_t nonce)
+{
+    uint8_t le[2];
+    le[0] = (uint8_t)nonce;
+    le[1] = (uint8_t)(nonce >> 8);
+#if NCCSIGN_AES
+    {
+        uint8_t iv[16] = {0};
+        (void)seedlen;
+        iv[0] = le[0];
+        iv[1] = le[1];
+        pqsig_aes_ctr_stream_init(&x->aes, seed, 32, iv);
+    }
+#else
+    if (seedlen == NCC_SEEDBYTES) {
+        pqsig_shake128_init(&x->shake);
+    } else {
+        pqsig_shake256_init(&x->shake);
+    }
+    pqsig_shake_absorb(&x->shake, seed, seedlen);
+    pqsig_shake_absorb(&x->shake, le, 2);
+#endif
+}
+
+static void xof_read(ncc_xof *x, uint8_t *out, size_t len)
+{
+#if NCCSIGN_AES
+    pqsig_aes_ctr_stream_read(&x->aes, out, len);
+#else
+    pqsig_shake_squeeze(&x->shake, out, len);
+#endif
+}
+
+static void xof_release(ncc_xof *x)
+{
+#if NCCSIGN_AES
+    pqsig_aes_ctr_stream_release(&x->aes);
+#else
+    pqsig_shake_release(&x->shake);
+#endif
+}
+
+/* One SHAKE128 block: a multiple of 3 (the chunk size), and no stream
+ * squeezed beyond the block that completes a-hat. */
+#define UNIFORM_PIECE PQSIG_SHAKE128_RATE
+
+void PQSIG_NS(ncc_expand_a)(ncc_poly *ahat, const uint8_t zeta[NCC_SEEDBYTES])
+{
+    ncc_xof x;
+    uint8_t buf[UNIFORM_PIECE];
+    size_t ctr = 0;
+    xof_init(&x, zeta, NCC_SEEDBYTES, 0);
+    while (ctr < NCC_N) {
+        xof_read(&x, buf, sizeof buf);
+        ctr += PQSIG_NS(ncc_rej_uniform)(ahat->c + ctr, NCC_N - ctr, buf, sizeof buf);
+    }
+    xof_release(&x);
+}
+
+void PQSIG_NS(ncc_expand_s)(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES])
+{
+    ncc_xof x;
+    uint8_t buf[PQSIG_SHAKE256_RATE];
+    size_t ctr = 0;
+    xof_init(&x, seed, NCC_CRHBYTES, 0);
+    while (ctr < NCC_N) {
+        xof_read(&x, buf, sizeof buf);
+        ctr += PQSIG_NS(ncc_rej_eta)(s->c + ctr, NCC_N - ctr, buf, sizeof buf);
+    }
+    pqsig_zeroize(buf, sizeof buf);
+    xof_release(&x);
+}
+
+void PQSIG_NS(ncc_expand_mask)(ncc_spoly *y, const uint8_t rho[NCC_CRHBYTES], uint16_t nonce)
+{
+    ncc_xof x;
+    uint8_t buf[NCC_POLYZ_BYTES];
+    xof_init(&x, rho, NCC_CRHBYTES, nonce);
+    xof_read(&x, buf, sizeof buf);
+    xof_release(&x);
+    PQSIG_NS(ncc_unpack_z)(y, buf);
+    pqsig_zeroize(buf, sizeof buf);
+}
+
+/* SampleInBall (Fisher-Yates from SHAKE256(c~)) without memory accesses or
+ * branches that depend on the challenge: the tau placements are kept as a
+ * list of (position, sign) and positions are compared, never used as
+ * addresses. Step i draws b <= i (redrawing larger b), moves whatever sits
+ * at b to i and puts the new sign at b. Only "b > i" is declassified: a
+ * rejected draw is discarded and says nothing about the challenge. */
+#define BYTES16(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8, b + 9, b + 10, b + 11, \
+                   b + 12, b + 13, b + 14, b + 15
+/* 0, 1, ..., 255: the low bytes of the indices of a 256-coefficient row. */
+static const uint8_t byte_index[256] = {BYTES16(0),   BYTES16(16),  BYTES16(32),  BYTES16(48),
+                                        BYTES16(64),  BYTES16(80),  BYTES16(96),  BYTES16(112),
+                                        BYTES16(128), BYTES16(144), BYTES16(160), BYTES16(176),
+                                        BYTES16(192), BYTES16(208), BYTES16(224), BYTES16(240)};
+
+void PQSIG_NS(ncc_challenge_list)(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU],
+                                  const uint8_t ctilde[NCC_SEEDBYTES])
+{
+    pqsig_shake_ctx st;
+    uint8_t buf[PQSIG_SHAKE256_RATE];
+    uint32_t signs;
+    size_t off, k, j;
+
+    pqsig_shake256_init(&st);
+    pqsig_shake_absorb(&st, ctilde, NCC_SEEDBYTES);
+    pqsig_shake_squeeze(&st, buf, sizeof buf);
+    signs = (uint32_t)buf[0] | (uint32_t)buf[1] << 8 | (uint32_t)buf[2] << 16 | (uint32_t)buf[3] << 24;
+    off = 4;
+    for (k = 0; k < NCC_TAU;) {
+        uint32_t i = (uint32_t)(NCC_N - NCC_TAU + k), b, reject;
+        if (off == sizeof buf) { /* the rate is even: draws never straddle blocks */
+            pqsig_shake_squeeze(&st, buf, sizeof buf);
+            off = 0;
+        }
+        b = (uint32_t)buf[off] << NCC_CHALLENGE_LOW_BITS |
+            (buf[off + 1] & ((1u << NCC_CHALLENGE_LOW_BITS) - 1));
+        off += 2;
+        reject = (i - b) >> 31;
+        PQSIG_CT_DECLASSIFY(&reject, sizeof reject); /* a discarded draw */
+        if (reject) {
+            continue;
+        }
+        for (j = 0; j < k; j++) {
+            uint32_t d = pos[j] ^ b;
+            uint32_t moved = 0u - (((d | (0u - d)) >> 31) ^ 1); /* pos[j] == b */
+            pos[j] ^= moved & (pos[j] ^ i);
+        }
+        pos[k] = b;
+        neg[k] = (signs >> k) & 1;
+        k++;
+    }
+    pqsig_zeroize(buf, sizeof buf);
+    pqsig_shake_release(&st);
+}
+
+void PQSIG_NS(ncc_sample_in_ball)(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYTES])
+{
+    uint32_t pos[NCC_TAU], neg[NCC_TAU];
+    size_t k, j;
+
+    PQSIG_NS(ncc_challenge_list)(pos, neg, ctilde);
+    /* Dense form: compare every index with every placement. Indices are
+     * split as 256 chunk + low byte: the chunk comparison gives one mask per
+     * row, the low bytes are compared in 8-bit lanes (coefficients of c are
+     * -1, 0 or 1, so bytes hold them). */
+    {
+        uint8_t dense[NCC_N];
+        memset(dense, 0, sizeof dense);
+        for (k = 0; k < NCC_TAU; k++) {
+            uint8_t value = (uint8_t)(1 - 2 * (int32_t)neg[k]), low = (uint8_t)pos[k];
+            size_t chunk;
+            for (chunk = 0; chunk < NCC_N; chunk += 256) {
+                uint32_t d = (uint32_t)(chunk >> 8) ^ (pos[k] >> 8);
+                uint8_t v = (uint8_t)(value & (uint8_t)(0u - ((d - 1) >> 31))); /* chunk matches */
+                uint8_t *row = dense + chunk;
+                size_t len = NCC_N - chunk < 256 ? NCC_N - chunk : 256;
+                for (j = 0; j < len; j++) {
+                    uint8_t x = (uint8_t)(byte_index[j] ^ low); /* 0 iff the low bytes match */
+                    uint8_t hit = (uint8_t)(((uint8_t)(x - 1) & (uint8_t)~x) >> 7);
+                    row[j] = (uint8_t)(row[j] + (v & (uint8_t)(0u - hit)));
+                }
+            }
+        }
+        for (j = 0; j < NCC_N; j++) {
+            c->c[j] = (int8_t)dense[j];
+        }
+        pqsig_zeroize(dense, sizeof dense);
+    }
+    pqsig_zeroize(pos, sizeof pos);
+    pqsig_zeroize(neg, sizeof neg);
+}
+
+void PQSIG_NS(ncc_hash_mu)(uint8_t mu[NCC_CRHBYTES], const uint8_t tr[NCC_SEEDBYTES],
+                           const uint8_t *m, size_t mlen)
+{
+    pqsig_shake_ctx st;
+    pqsig_shake256_init(&st);
+    pqsig_shake_absorb(&st, tr, NCC_SEEDBYTES);
+    pqsig_shake_absorb(&st, m, mlen);
+    pqsig_shake_squeeze(&st, mu, NCC_CRHBYTES);
+    pqsig_shake_release(&st);
+}
+
+void PQSIG_NS(ncc_hash_challenge)(uint8_t ctilde[NCC_SEEDBYTES], const uint8_t mu[NCC_CRHBYTES],
+                                  const uint8_t w1[NCC_N])
+{
+    pqsig_shake_ctx st;
+    uint8_t packed[NCC_POLYW1_BYTES];
+    PQSIG_NS(ncc_pack_w1)(packed, w1);
+    pqsig_shake256_init(&st);
+    pqsig_shake_absorb(&st, mu, NCC_CRHBYTES);
+    pqsig_shake_absorb(&st, packed, sizeof packed);
+    pqsig_shake_squeeze(&st, ctilde, NCC_SEEDBYTES);
+    pqsig_shake_release(&st);
+}

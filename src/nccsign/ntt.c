@@ -1,0 +1,304 @@
+/* NCC-Sign-T: the portable NTT engine, one for all four rings.
+ *
+ * The transform is described by data (ntt_tables.h, made by gen_tables.py):
+ * the trinomial split X^n - X^(n/2) + 1 = (X^(n/2) - w6)(X^(n/2) - w6^5),
+ * NCC_NTT_R2_LAYERS radix-2 layers, then NCC_NTT_R3_LAYERS radix-3 layers
+ * (none at n = 1536, where the transform stops at degree-2 residues and
+ * pointwise products become products modulo X^3 -+ zeta).
+ *
+ * Arithmetic is unsigned and lazy: coefficients are uint32 values known to
+ * be below a bound that the loops track as a public multiple of q;
+ * Montgomery products (R = 2^32) of anything by a constant below q are
+ * below 2q. Nothing branches on or is indexed by coefficient values. */
+#include "nccsign/native/api.h"
+#include "nccsign/ntt_tables.h"
+
+#define Q ((uint32_t)NCC_Q)
+
+/* a b R^-1 mod q, in [0, 2q), for a b < q 2^32. */
+static inline uint32_t mont_reduce(uint64_t x)
+{
+    uint32_t m = (uint32_t)x * NCC_QINV_NEG;
+    return (uint32_t)((x + (uint64_t)m * Q) >> 32);
+}
+
+static inline uint32_t mont_mul(uint32_t a, uint32_t b)
+{
+    return mont_reduce((uint64_t)a * b);
+}
+
+/* a mod q, in [0, 2q): the quotient estimate floor(a V / 2^54) is at most
+ * one below floor(a / q). */
+static inline uint32_t barrett(uint32_t a)
+{
+    uint32_t t = (uint32_t)(((uint64_t)a * NCC_BARRETT_V) >> 54);
+    return a - t * Q;
+}
+
+/* a - m if a >= m, else a; for a < 2^31. */
+static inline uint32_t csub(uint32_t a, uint32_t m)
+{
+    uint32_t d = a - m;
+    return d + (m & (0u - (d >> 31)));
+}
+
+#if NCC_NTT_R3_LAYERS > 0
+/* One forward radix-3 layer on blocks of 3 len: f0 + r^i w^(ki) f1 +
+ * r^2i w^(2ki) f2 with t1 = r f1, t2 = r^2 f2 and w^2 = -1 - w gives
+ * f0 + t1 + t2, f0 - t2 + w (t1 - t2) and f0 - t1 - w (t1 - t2). */
+static inline void fwd_radix3(uint32_t a[NCC_N], size_t len, const uint32_t *tw)
+{
+    size_t start, j;
+    for (start = 0; start < NCC_N; start += 3 * len, tw += 2) {
+        uint32_t *x0 = a + start, *x1 = x0 + len, *x2 = x1 + len;
+        uint32_t z1 = tw[0], z2 = tw[1];
+        for (j = 0; j < len; j++) {
+            uint32_t t1 = mont_mul(x1[j], z1), t2 = mont_mul(x2[j], z2);
+            uint32_t m = mont_mul(t1 + 2 * Q - t2, NCC_NTT_W_MONT);
+            uint32_t f0 = x0[j];
+            x0[j] = f0 + t1 + t2;
+            x1[j] = f0 + 2 * Q - t2 + m;
+            x2[j] = f0 + 4 * Q - t1 - m;
+        }
+    }
+}
+
+/* One inverse radix-3 layer: 3 f0 = x0 + x1 + x2, 3 r f1 = x0 - x1 - w (x1 -
+ * x2), 3 r^2 f2 = x0 - x2 + w (x1 - x2); inputs below bound. */
+static inline void inv_radix3(uint32_t a[NCC_N], size_t len, const uint32_t *tw, uint32_t bound,
+                              int reduce)
+{
+    size_t start, j;
+    for (start = 0; start < NCC_N; start += 3 * len, tw += 2) {
+        uint32_t *x0 = a + start, *x1 = x0 + len, *x2 = x1 + len;
+        uint32_t r1 = tw[0], r2 = tw[1];
+        for (j = 0; j < len; j++) {
+            uint32_t m = mont_mul(x1[j] + bound - x2[j], NCC_NTT_W_MONT);
+            uint32_t s = x0[j] + x1[j] + x2[j];
+            uint32_t v1 = x0[j] + bound + 2 * Q - x1[j] - m;
+            uint32_t v2 = x0[j] + bound - x2[j] + m;
+            x0[j] = reduce ? barrett(s) : s;
+            x1[j] = mont_mul(v1, r1);
+            x2[j] = mont_mul(v2, r2);
+        }
+    }
+}
+#endif
+
+/* Two inverse radix-2 layers on blocks of 4h: first the halves (twiddles
+ * y1, y2 per block), then the block (y3). Inputs below b0; b1 bounds the
+ * first layer's outputs; red1 and red2 reduce the sums of each layer. */
+static inline void inv_radix2x2(uint32_t a[NCC_N], size_t h, const uint32_t *tw, uint32_t b0,
+                                uint32_t b1, int red1, int red2)
+{
+    const size_t blocks = NCC_N / (4 * h);
+    size_t b, j;
+    for (b = 0; b < blocks; b++) {
+        uint32_t *x = a + 4 * h * b;
+        uint32_t y1 = tw[2 * b], y2 = tw[2 * b + 1], y3 = tw[2 * blocks + b];
+        for (j = 0; j < h; j++) {
+            uint32_t x0 = x[j], x1 = x[j + h], x2 = x[j + 2 * h], x3 = x[j + 3 * h];
+            uint32_t s0 = x0 + x1, s2 = x2 + x3;
+            x1 = mont_mul(x0 + b0 - x1, y1);
+            x3 = mont_mul(x2 + b0 - x3, y2);
+            if (red1) {
+                s0 = barrett(s0);
+                s2 = barrett(s2);
+            }
+            x0 = s0 + s2;
+            x2 = mont_mul(s0 + b1 - s2, y3);
+            s0 = x1 + x3;
+            x3 = mont_mul(x1 + b1 - x3, y3);
+            if (red2) {
+                x0 = barrett(x0);
+                s0 = barrett(s0);
+            }
+            x[j] = x0;
+            x[j + h] = s0;
+            x[j + 2 * h] = x2;
+            x[j + 3 * h] = x3;
+        }
+    }
+}
+
+void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
+{
+    const uint32_t *tw = ncc_ntt_fwd;
+    size_t len = NCC_N / 2, start, j;
+    unsigned layer;
+    uint32_t z = *tw++;
+
+    /* f mod (X^(n/2) - w6) = lo + w6 hi, f mod (X^(n/2) - w6^5) = lo + hi - w6 hi. */
+    for (j = 0; j < len; j++) {
+        uint32_t t = mont_mul(a[j + len], z);
+        a[j + len] = a[j] + a[j + len] + 2 * Q - t;
+        a[j] += t;
+    }
+    /* Bounds: 10q after the split, +2q per radix-2 layer, +4q per radix-3.
+     * Radix-2 layers go two at a time (four points per load and store):
+     * blocks of 4h split by z1 into halves, each half split by its own z2. */
+    for (layer = 0; layer + 2 <= NCC_NTT_R2_LAYERS; layer += 2) {
+        size_t h = len / 4, blocks = NCC_N / (4 * h), b;
+        const uint32_t *tw2 = tw + blocks;
+        for (b = 0; b < blocks; b++) {
+            uint32_t *x = a + 4 * h * b;
+            uint32_t z1 = tw[b], z2a = tw2[2 * b], z2b = tw2[2 * b + 1];
+            for (j = 0; j < h; j++) {
+                uint32_t x0 = x[j], x1 = x[j + h], x2 = x[j + 2 * h], x3 = x[j + 3 * h];
+                uint32_t t2 = mont_mul(x2, z1), t3 = mont_mul(x3, z1), u1, u3;
+                x2 = x0 + 2 * Q - t2;
+                x0 += t2;
+                x3 = x1 + 2 * Q - t3;
+                x1 += t3;
+                u1 = mont_mul(x1, z2a);
+                u3 = mont_mul(x3, z2b);
+                x[j] = x0 + u1;
+                x[j + h] = x0 + 2 * Q - u1;
+                x[j + 2 * h] = x2 + u3;
+                x[j + 3 * h] = x2 + 2 * Q - u3;
+            }
+        }
+        tw += 3 * blocks;
+        len = h;
+    }
+    if (layer < NCC_NTT_R2_LAYERS) {
+        len /= 2;
+        for (start = 0; start < NCC_N; start += 2 * len) {
+            uint32_t *lo = a + start, *hi = a + start + len;
+            z = *tw++;
+            for (j = 0; j < len; j++) {
+                uint32_t t = mont_mul(hi[j], z);
+                hi[j] = lo[j] + 2 * Q - t;
+                lo[j] += t;
+            }
+        }
+    }
+#if NCC_NTT_R3_LAYERS > 0
+    for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
+        len /= 3;
+        /* Constant lengths (3, then 1 in both rings that have radix-3
+         * layers) let the compiler unroll the short inner loops. */
+        if (len == 1) {
+            fwd_radix3(a, 1, tw);
+        } else if (len == 3) {
+            fwd_radix3(a, 3, tw);
+        } else {
+            fwd_radix3(a, len, tw);
+        }
+        tw += 2 * (NCC_N / (3 * len));
+    }
+#endif
+    for (j = 0; j < NCC_N; j++) {
+        a[j] = barrett(a[j]);
+    }
+}
+
+/* Sums of the inverse layers grow (x2, x3); when the next bound would pass
+ * this, the sums of the layer are reduced. Keeps every intermediate below 2^32. */
+#define INTT_LIMIT ((uint32_t)(0xFFFFFFFFu / 3 / Q) * Q)
+
+void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
+{
+    const uint32_t *tw = ncc_ntt_inv;
+    uint32_t bound = 4 * Q; /* every coefficient is below bound, a multiple of q */
+    size_t len = NCC_NTT_BASE, start, j;
+    unsigned layer;
+
+#if NCC_NTT_R3_LAYERS > 0
+    for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
+        int reduce = bound > INTT_LIMIT / 3;
+        if (len == 1) {
+            inv_radix3(a, 1, tw, bound, reduce);
+        } else if (len == 3) {
+            inv_radix3(a, 3, tw, bound, reduce);
+        } else {
+            inv_radix3(a, len, tw, bound, reduce);
+        }
+        tw += 2 * (NCC_N / (3 * len));
+        bound = reduce ? 2 * Q : 3 * bound;
+        len *= 3;
+    }
+#endif
+    /* Radix-2 layers two at a time: blocks of 4h, first their halves (twiddles
+     * y1, y2), then the whole block (y3). A layer's sums are reduced when the
+     * next bound would pass INTT_LIMIT. */
+    for (layer = 0; layer + 2 <= NCC_NTT_R2_LAYERS; layer += 2) {
+        size_t h = len, blocks = NCC_N / (4 * h);
+        uint32_t b0 = bound, b1, b2;
+        int red1 = 2 * b0 > INTT_LIMIT, red2;
+        b1 = red1 ? 2 * Q : 2 * b0;
+        red2 = 2 * b1 > INTT_LIMIT;
+        b2 = red2 ? 2 * Q : 2 * b1;
+        if (red1) {
+            inv_radix2x2(a, h, tw, b0, b1, 1, 0);
+        } else if (red2) {
+            inv_radix2x2(a, h, tw, b0, b1, 0, 1);
+        } else {
+            inv_radix2x2(a, h, tw, b0, b1, 0, 0);
+        }
+        tw += 3 * blocks;
+        bound = b2;
+        len *= 4;
+    }
+    if (layer < NCC_NTT_R2_LAYERS) {
+        int reduce = bound > INTT_LIMIT / 2;
+        for (start = 0; start < NCC_N; start += 2 * len) {
+            uint32_t *lo = a + start, *hi = a + start + len;
+            uint32_t z = *tw++;
+            for (j = 0; j < len; j++) {
+                uint32_t x = lo[j], y = hi[j];
+                lo[j] = reduce ? barrett(x + y) : x + y;
+                hi[j] = mont_mul(x + bound - y, z);
+            }
+        }
+        bound = reduce ? 2 * Q : 2 * bound;
+        len *= 2;
+    }
+    /* From A1 = lo + w6 hi and A2 = lo + w6^5 hi (both scaled by the layers
+     * above and by R^-1): hi = (A1 - A2) / (2 w6 - 1), lo = A1 - w6 hi, with
+     * the constants undoing the scaling. */
+    for (j = 0; j < len; j++) {
+        uint32_t a1 = a[j], a2 = a[j + len];
+        uint32_t hi = mont_mul(a1 + bound - a2, NCC_INTT_K_HI);
+        uint32_t lo = mont_mul(a1, NCC_INTT_K_LO) + 2 * Q - mont_mul(hi, NCC_NTT_W6_MONT);
+        a[j] = csub(csub(lo, 2 * Q), Q);
+        a[j + len] = csub(hi, Q);
+    }
+}
+
+#if NCC_NTT_BASE == 1
+void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
+{
+    size_t i;
+    for (i = 0; i < NCC_N; i++) {
+        r[i] = mont_mul(a[i], b[i]);
+    }
+}
+#else
+/* (a0 + a1 X + a2 X^2)(b0 + b1 X + b2 X^2) mod X^3 - zeta, times R^-1. */
+static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32_t zeta)
+{
+    uint64_t x0 = (uint64_t)a[0] * b[0];
+    uint64_t x1 = (uint64_t)a[0] * b[1] + (uint64_t)a[1] * b[0];
+    uint64_t x2 = (uint64_t)a[0] * b[2] + (uint64_t)a[1] * b[1] + (uint64_t)a[2] * b[0];
+    uint64_t x3 = (uint64_t)a[1] * b[2] + (uint64_t)a[2] * b[1];
+    uint64_t x4 = (uint64_t)a[2] * b[2];
+    r[0] = mont_reduce(x0 + (uint64_t)mont_reduce(x3) * zeta);
+    r[1] = mont_reduce(x1 + (uint64_t)mont_reduce(x4) * zeta);
+    r[2] = mont_reduce(x2);
+}
+
+/* The final factors come in pairs X^3 - zeta_k, X^3 + zeta_k, zeta_k the
+ * twiddles of the last radix-2 layer. */
+#define BASE_ZETAS (ncc_ntt_fwd + NCC_NTT_FWD_COUNT - NCC_N / 6)
+
+void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
+{
+    size_t k;
+    for (k = 0; k < NCC_N / 6; k++) {
+        uint32_t zeta = BASE_ZETAS[k];
+        mul3(r + 6 * k, a + 6 * k, b + 6 * k, zeta);
+        mul3(r + 6 * k + 3, a + 6 * k + 3, b + 6 * k + 3, Q - zeta);
+    }
+}
+#endif

@@ -1,0 +1,73 @@
+/* NCC-Sign-T: the facts of one variant for the registry (src/common/variant.c)
+ * and the core operations every NCC-Sign implementation provides.
+ *
+ * Names. The registry uses NCC-Sign-1, -3, -5 (n = 2304) and -5p (n = 2048,
+ * "5'"), with "-AES" for the AES-256-CTR sets, following the KAT headers of
+ * NIMS-Cryptography/NCC-Sign-MQ-Sign (8acccca): "NCC-Sign5" = n 2304,
+ * "NCC-Sign5prime" = n 2048. The later repository NIMS-Cryptography/NCC-Sign-T
+ * (bb32927) renames the two level-5 sets: its "NCC-Sign5" is n = 2048 and
+ * "NCC-Sign5plus" is n = 2304; its KAT files differ from these only in that
+ * header line. Files are named by secret-key size: PQCsignKAT_<sk bytes>.rsp. */
+#ifndef PQSIG_NCCSIGN_VARIANT_H
+#define PQSIG_NCCSIGN_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ns.h"
+#include "nccsign/params.h"
+#include "pqsig.h"
+
+#if NCCSIGN_N == 1152
+#define NCC_SET_NAME "NCC-Sign-1"
+#define PQSIG_V_KAT_HEADER "NCC-Sign1"
+#define NCC_KAT_SK "2688"
+#elif NCCSIGN_N == 1536
+#define NCC_SET_NAME "NCC-Sign-3"
+#define PQSIG_V_KAT_HEADER "NCC-Sign3"
+#define NCC_KAT_SK "3552"
+#elif NCCSIGN_N == 2304
+#define NCC_SET_NAME "NCC-Sign-5"
+#define PQSIG_V_KAT_HEADER "NCC-Sign5"
+#define NCC_KAT_SK "5568"
+#else
+#define NCC_SET_NAME "NCC-Sign-5p"
+#define PQSIG_V_KAT_HEADER "NCC-Sign5prime"
+#define NCC_KAT_SK "4448"
+#endif
+
+#if NCCSIGN_AES
+#define PQSIG_V_NAME NCC_SET_NAME "-AES"
+#define PQSIG_V_KAT_FILE "nccsign/AES/PQCsignKAT_" NCC_KAT_SK ".rsp"
+#else
+#define PQSIG_V_NAME NCC_SET_NAME
+#define PQSIG_V_KAT_FILE "nccsign/SHAKE/PQCsignKAT_" NCC_KAT_SK ".rsp"
+#endif
+
+#define PQSIG_V_SCHEME "nccsign"
+#define PQSIG_V_VERSION "2.1"
+#define PQSIG_V_LEVEL NCC_LEVEL
+#define PQSIG_V_PK_BYTES NCC_PK_BYTES
+#define PQSIG_V_SK_BYTES NCC_SK_BYTES
+#define PQSIG_V_SIG_BYTES NCC_SIG_BYTES
+#define PQSIG_V_SEED_BYTES NCC_KEYPAIR_SEED_BYTES
+#define PQSIG_V_RND_BYTES 0
+#define PQSIG_V_SM_LAYOUT PQSIG_SM_SIG_MSG
+#define PQSIG_V_FLAGS PQSIG_FLAG_DETERMINISTIC
+/* The official key generation calls randombytes twice (zeta, then the seed). */
+#define PQSIG_V_KEYPAIR_RNG 1
+
+/* seed: 64 bytes, zeta (public seed of a) || the 32-byte secret seed. */
+int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
+/* Draws zeta and the secret seed from rng in two 32-byte calls, as the
+ * official code does, then runs keypair_derand. */
+int PQSIG_NS(keypair_rng)(uint8_t *pk, uint8_t *sk, const pqsig_rng *rng);
+/* Deterministic: rnd is ignored (PQSIG_V_RND_BYTES = 0). */
+int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                          const uint8_t *sk, const uint8_t *rnd);
+/* Strict: exact length, canonical encodings, ||z|| < gamma1 - beta and at
+ * most omega hint bits (the official verifier omits the last check). */
+int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                     const uint8_t *pk);
+
+#endif
