@@ -2,7 +2,8 @@
 # (scheme, parameter set, implementation).
 
 # Compile options for a source that needs ISA extensions, by its location:
-# native/x86_64_avx2/, native/x86_64_avx512/ or a *_aesni.c / *_avx2.c file.
+# native/x86_64_avx2/, native/x86_64_avx512/ or a *_aesni.c / *_bmi2.c /
+# *_avx2.c / *_avx512.c file.
 function(pqsig_isa_flags out file)
   set(flags "")
   if(file MATCHES "/native/x86_64_avx512/" OR file MATCHES "_avx512\\.c$")
@@ -11,6 +12,8 @@ function(pqsig_isa_flags out file)
     set(flags -mavx2 -mbmi2 -mpopcnt -maes -mpclmul)
   elseif(file MATCHES "_aesni\\.c$")
     set(flags -maes -msse4.1 -mpclmul)
+  elseif(file MATCHES "_bmi2\\.c$")
+    set(flags -mbmi -mbmi2)
   endif()
   set(${out} "${flags}" PARENT_SCOPE)
 endfunction()

@@ -60,8 +60,12 @@ class Bindings(unittest.TestCase):
         with self.assertRaises(binding.PqsigError):
             binding.Signature("NO_SUCH_ALGORITHM")
 
-    def test_round_trip_every_algorithm(self):
-        for name in binding.algorithms():
+    def test_round_trip_one_algorithm_per_scheme(self):
+        first = {}
+        for v in binding.variants():
+            if v["runs_here"]:
+                first.setdefault(v["scheme"], v["name"])
+        for name in first.values():
             with binding.Signature(name) as s:
                 pk = s.generate_keypair()
                 sig = s.sign(b"pqsig")
