@@ -31,6 +31,7 @@ set(snova_sets_20
   "24 5 16 5 3" "37 8 16 4 3" "49 11 16 3 3" "56 25 16 2 3"
   "29 6 16 5 5" "60 10 16 4 5" "66 15 16 3 5" "75 33 16 2 5")
 
+# opt covers q = 16 so far (odd q: ref only).
 function(snova_variants impl sources)
   foreach(release 22 22_extra 21 20)
     foreach(entry IN LISTS snova_sets_${release})
@@ -50,6 +51,9 @@ function(snova_variants impl sources)
         set(keys ssk esk)
       else()
         set(keys seed)
+      endif()
+      if(impl STREQUAL "opt" AND NOT q EQUAL 16)
+        continue()
       endif()
       foreach(aes 0 1)
         foreach(key IN LISTS keys)
@@ -85,3 +89,12 @@ function(snova_variants impl sources)
 endfunction()
 
 snova_variants(ref "${snova_ref_sources}")
+
+set(snova_opt_sources
+  ${PROJECT_SOURCE_DIR}/src/snova/arith.c
+  ${PROJECT_SOURCE_DIR}/src/snova/expand.c
+  ${PROJECT_SOURCE_DIR}/src/snova/keygen.c
+  ${PROJECT_SOURCE_DIR}/src/snova/sign.c
+  ${PROJECT_SOURCE_DIR}/src/snova/verify.c)
+
+snova_variants(opt "${snova_opt_sources}")
