@@ -12,56 +12,7 @@
 #include "common/ct.h"
 #include "common/fips202.h"
 #include "nccsign/internal.h"
-
-typedef struct {
-#if NCCSIGN_AES
-    pqsig_aes_ctr_stream aes;
-#else
-    pqsig_shake_ctx shake;
-#endif
-} ncc_xof;
-
-static void xof_init(ncc_xof *x, const uint8_t *seed, size_t seedlen, uint16_t nonce)
-{
-    uint8_t le[2];
-    le[0] = (uint8_t)nonce;
-    le[1] = (uint8_t)(nonce >> 8);
-#if NCCSIGN_AES
-    {
-        uint8_t iv[16] = {0};
-        (void)seedlen;
-        iv[0] = le[0];
-        iv[1] = le[1];
-        pqsig_aes_ctr_stream_init(&x->aes, seed, 32, iv);
-    }
-#else
-    if (seedlen == NCC_SEEDBYTES) {
-        pqsig_shake128_init(&x->shake);
-    } else {
-        pqsig_shake256_init(&x->shake);
-    }
-    pqsig_shake_absorb(&x->shake, seed, seedlen);
-    pqsig_shake_absorb(&x->shake, le, 2);
-#endif
-}
-
-static void xof_read(ncc_xof *x, uint8_t *out, size_t len)
-{
-#if NCCSIGN_AES
-    pqsig_aes_ctr_stream_read(&x->aes, out, len);
-#else
-    pqsig_shake_squeeze(&x->shake, out, len);
-#endif
-}
-
-static void xof_release(ncc_xof *x)
-{
-#if NCCSIGN_AES
-    pqsig_aes_ctr_stream_release(&x->aes);
-#else
-    pqsig_shake_release(&x->shake);
-#endif
-}
+#include "nccsign/xof.h"
 
 /* One SHAKE128 block: a multiple of 3 (the chunk size), and no stream
  * squeezed beyond the block that completes a-hat. */

@@ -11,62 +11,14 @@
 #include "common/aes.h"
 #include "common/fips202.h"
 #include "nccsign/ref/ref.h"
-
-typedef struct {
-#if NCCSIGN_AES
-    pqsig_aes_ctr_stream aes;
-#else
-    pqsig_shake_ctx shake;
-#endif
-} ref_xof;
-
-static void xof_init(ref_xof *x, const uint8_t *seed, size_t seedlen, uint16_t nonce)
-{
-    uint8_t le[2];
-    le[0] = (uint8_t)nonce;
-    le[1] = (uint8_t)(nonce >> 8);
-#if NCCSIGN_AES
-    {
-        uint8_t iv[16] = {0};
-        (void)seedlen;
-        memcpy(iv, le, 2);
-        pqsig_aes_ctr_stream_init(&x->aes, seed, 32, iv);
-    }
-#else
-    if (seedlen == NCC_SEEDBYTES) {
-        pqsig_shake128_init(&x->shake);
-    } else {
-        pqsig_shake256_init(&x->shake);
-    }
-    pqsig_shake_absorb(&x->shake, seed, seedlen);
-    pqsig_shake_absorb(&x->shake, le, 2);
-#endif
-}
-
-static void xof_read(ref_xof *x, uint8_t *out, size_t len)
-{
-#if NCCSIGN_AES
-    pqsig_aes_ctr_stream_read(&x->aes, out, len);
-#else
-    pqsig_shake_squeeze(&x->shake, out, len);
-#endif
-}
-
-static void xof_release(ref_xof *x)
-{
-#if NCCSIGN_AES
-    pqsig_aes_ctr_stream_release(&x->aes);
-#else
-    pqsig_shake_release(&x->shake);
-#endif
-}
+#include "nccsign/xof.h"
 
 /* ExpandA: a-hat, in the NTT domain, from 3-byte little-endian chunks of
  * XOF128(zeta, 0), masked to 24 bits (23 when q < 2^23). A chunk is kept
  * when 0 < t < q: the official code rejects 0 so that a-hat is invertible. */
 void PQSIG_NS(ref_expand_a)(ncc_ref_poly *a, const uint8_t zeta[NCC_SEEDBYTES])
 {
-    ref_xof x;
+    ncc_xof x;
     uint8_t b[3];
     size_t ctr = 0;
     xof_init(&x, zeta, NCC_SEEDBYTES, 0);
@@ -86,7 +38,7 @@ void PQSIG_NS(ref_expand_a)(ncc_ref_poly *a, const uint8_t zeta[NCC_SEEDBYTES])
  * generation calls it with the 64 bytes starting at xi1 and at xi2. */
 void PQSIG_NS(ref_expand_s)(ncc_ref_poly *s, const uint8_t seed[NCC_CRHBYTES])
 {
-    ref_xof x;
+    ncc_xof x;
     uint8_t b;
     size_t ctr = 0;
     unsigned k;
@@ -107,7 +59,7 @@ void PQSIG_NS(ref_expand_s)(ncc_ref_poly *s, const uint8_t seed[NCC_CRHBYTES])
  * XOF256(rho, nonce)), coefficients in (-gamma1, gamma1]. */
 void PQSIG_NS(ref_expand_mask)(ncc_ref_poly *y, const uint8_t rho[NCC_CRHBYTES], uint16_t nonce)
 {
-    ref_xof x;
+    ncc_xof x;
     uint8_t buf[NCC_POLYZ_BYTES];
     uint32_t v[NCC_N];
     size_t i;
