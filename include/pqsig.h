@@ -112,6 +112,46 @@ PQSIG_API PQSIG_NODISCARD int pqsig_sign_message_rng(const pqsig_alg *alg, uint8
 PQSIG_API PQSIG_NODISCARD int pqsig_open(const pqsig_alg *alg, uint8_t *m, size_t *mlen,
                                          const uint8_t *sm, size_t smlen, const uint8_t *pk);
 
+/* ---- Expanded keys ----
+ * Expanding a key from its seeds is most of the cost of signing or
+ * verifying for several schemes (SNOVA: the public matrices). To sign many
+ * messages with one secret key, or verify many with one public key, expand
+ * the key once into memory the caller owns and use the *_expanded forms:
+ * they give exactly the signatures and results of the plain forms.
+ *
+ * Every algorithm accepts these calls; where an implementation has nothing
+ * to precompute, the expanded key holds a copy of the key.
+ * - The buffer is at least pqsig_expanded_sk_bytes(alg) (or _pk_) long and
+ *   aligned to PQSIG_EXPANDED_ALIGN bytes (aligned_alloc, posix_memalign);
+ *   otherwise PQSIG_ERR_BAD_LENGTH / PQSIG_ERR_BAD_ARGUMENT.
+ * - It belongs to the handle that made it (that algorithm AND
+ *   implementation) and to this process: another handle rejects it with
+ *   PQSIG_ERR_BAD_ARGUMENT. It is not a storage format.
+ * - An expanded secret key is as secret as the key: wipe it with pqsig_wipe
+ *   before freeing it. The library keeps no pointer to it. */
+#define PQSIG_EXPANDED_ALIGN 64
+
+PQSIG_API size_t pqsig_expanded_sk_bytes(const pqsig_alg *alg);
+PQSIG_API size_t pqsig_expanded_pk_bytes(const pqsig_alg *alg);
+PQSIG_API PQSIG_NODISCARD int pqsig_expand_sk(const pqsig_alg *alg, void *esk, size_t esk_bytes,
+                                              const uint8_t *sk);
+PQSIG_API PQSIG_NODISCARD int pqsig_expand_pk(const pqsig_alg *alg, void *epk, size_t epk_bytes,
+                                              const uint8_t *pk);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_expanded(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
+                                                  const uint8_t *m, size_t mlen, const void *esk);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_expanded_derand(const pqsig_alg *alg, uint8_t *sig,
+                                                         size_t *siglen, const uint8_t *m, size_t mlen,
+                                                         const void *esk, const uint8_t *rnd);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_expanded_rng(const pqsig_alg *alg, uint8_t *sig,
+                                                      size_t *siglen, const uint8_t *m, size_t mlen,
+                                                      const void *esk, const pqsig_rng *rng);
+PQSIG_API PQSIG_NODISCARD int pqsig_verify_expanded(const pqsig_alg *alg, const uint8_t *sig,
+                                                    size_t siglen, const uint8_t *m, size_t mlen,
+                                                    const void *epk);
+
+/* Zeroises len bytes at p in a way the compiler does not remove. */
+PQSIG_API void pqsig_wipe(void *p, size_t len);
+
 PQSIG_API const char *pqsig_strerror(int err);
 
 #ifdef __cplusplus

@@ -165,49 +165,59 @@ static int sign_done(int ret, uint8_t *sig, size_t *siglen, size_t cap)
     return ret;
 }
 
+/* The signing core. key is a secret key or, when expanded, the body of an
+ * expanded secret key; with derand the randomness is rnd, otherwise it is
+ * drawn from rng (NULL: the operating system). */
+static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                     const uint8_t *key, int expanded, int derand, const uint8_t *rnd,
+                     const pqsig_rng *rng)
+{
+    uint8_t drawn[PQSIG_MAX_RND_BYTES];
+    size_t cap = *siglen;
+    int native = expanded && alg->sign_expanded_derand != NULL;
+    int ret;
+
+    if (derand && rnd == NULL && alg->d.sign_rnd_bytes != 0) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    *siglen = alg->d.signature_bytes;
+    if (!derand && !native && alg->sign_rng != NULL) {
+        /* The scheme draws its randomness itself (several draws). */
+        ret = alg->sign_rng(sig, siglen, m, mlen, key, rng != NULL ? rng : &os_rng);
+        return sign_done(ret, sig, siglen, cap);
+    }
+    if (!derand) {
+        if (alg->d.sign_rnd_bytes > sizeof drawn) {
+            return sign_done(PQSIG_ERR_UNSUPPORTED, sig, siglen, cap);
+        }
+        ret = draw(rng, drawn, alg->d.sign_rnd_bytes);
+        if (ret != PQSIG_OK) {
+            pqsig_zeroize(drawn, sizeof drawn);
+            return sign_done(ret, sig, siglen, cap);
+        }
+        rnd = drawn;
+    }
+    if (native) {
+        ret = alg->sign_expanded_derand(sig, siglen, m, mlen, key, rnd);
+    } else {
+        ret = alg->sign_derand(sig, siglen, m, mlen, key, rnd);
+    }
+    pqsig_zeroize(drawn, sizeof drawn);
+    return sign_done(ret, sig, siglen, cap);
+}
+
 int pqsig_sign_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
                       size_t mlen, const uint8_t *sk, const uint8_t *rnd)
 {
-    size_t cap;
     int ret = sign_args(alg, sig, siglen, m, mlen, sk);
-    if (ret != PQSIG_OK) {
-        return ret;
-    }
-    if (rnd == NULL && alg->d.sign_rnd_bytes != 0) {
-        return PQSIG_ERR_BAD_ARGUMENT;
-    }
-    cap = *siglen;
-    *siglen = alg->d.signature_bytes;
-    ret = alg->sign_derand(sig, siglen, m, mlen, sk, rnd);
-    return sign_done(ret, sig, siglen, cap);
+    return ret != PQSIG_OK ? ret : sign_core(alg, sig, siglen, m, mlen, sk, 0, 1, rnd, NULL);
 }
 
 int pqsig_sign_rng(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
                    size_t mlen, const uint8_t *sk, const pqsig_rng *rng)
 {
-    uint8_t rnd[PQSIG_MAX_RND_BYTES];
-    size_t cap;
     int ret = sign_args(alg, sig, siglen, m, mlen, sk);
-    if (ret != PQSIG_OK) {
-        return ret;
-    }
-    cap = *siglen;
-    if (alg->sign_rng != NULL) {
-        *siglen = alg->d.signature_bytes;
-        ret = alg->sign_rng(sig, siglen, m, mlen, sk, rng != NULL ? rng : &os_rng);
-        return sign_done(ret, sig, siglen, cap);
-    }
-    if (alg->d.sign_rnd_bytes > sizeof rnd) {
-        return PQSIG_ERR_UNSUPPORTED;
-    }
-    ret = draw(rng, rnd, alg->d.sign_rnd_bytes);
-    if (ret == PQSIG_OK) {
-        ret = pqsig_sign_derand(alg, sig, siglen, m, mlen, sk, rnd);
-    } else {
-        sign_done(ret, sig, siglen, cap);
-    }
-    pqsig_zeroize(rnd, sizeof rnd);
-    return ret;
+    return ret != PQSIG_OK ? ret : sign_core(alg, sig, siglen, m, mlen, sk, 0, 0, NULL, rng);
 }
 
 int pqsig_sign(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
@@ -216,8 +226,10 @@ int pqsig_sign(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t
     return pqsig_sign_rng(alg, sig, siglen, m, mlen, sk, NULL);
 }
 
-int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
-                 size_t mlen, const uint8_t *pk)
+/* Arguments of a verification; a signature longer than the maximum is
+ * invalid, not an error of the caller. */
+static int verify_args(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                       size_t mlen, const uint8_t *pk)
 {
     int ret = usable(alg);
     if (ret != PQSIG_OK) {
@@ -229,7 +241,14 @@ int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const 
     if (siglen > alg->d.signature_bytes) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
-    return alg->verify(sig, siglen, m, mlen, pk);
+    return PQSIG_OK;
+}
+
+int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                 size_t mlen, const uint8_t *pk)
+{
+    int ret = verify_args(alg, sig, siglen, m, mlen, pk);
+    return ret != PQSIG_OK ? ret : alg->verify(sig, siglen, m, mlen, pk);
 }
 
 int pqsig_sign_message_rng(const pqsig_alg *alg, uint8_t *sm, size_t *smlen, const uint8_t *m,
@@ -313,6 +332,168 @@ int pqsig_open(const pqsig_alg *alg, uint8_t *m, size_t *mlen, const uint8_t *sm
     }
     *mlen = msglen;
     return PQSIG_OK;
+}
+
+/* ---- Expanded keys ----
+ * Buffer: a header of PQSIG_EXPANDED_ALIGN bytes (what the body is and for
+ * which handle), then the body the variant reads (or a copy of the key). */
+#define EXP_HEADER ((size_t)PQSIG_EXPANDED_ALIGN)
+#define EXP_MAGIC_SK UINT64_C(0x314b5345c9515350) /* distinct tags, any values */
+#define EXP_MAGIC_PK UINT64_C(0x314b5045c9515350)
+
+typedef struct {
+    uint64_t magic;
+    const pqsig_alg *alg;
+    uint64_t body_bytes;
+} exp_header;
+
+static size_t esk_body(const pqsig_alg *alg)
+{
+    return alg->expand_sk != NULL ? alg->esk_bytes : alg->d.secret_key_bytes;
+}
+
+static size_t epk_body(const pqsig_alg *alg)
+{
+    return alg->expand_pk != NULL ? alg->epk_bytes : alg->d.public_key_bytes;
+}
+
+size_t pqsig_expanded_sk_bytes(const pqsig_alg *alg)
+{
+    return alg != NULL ? EXP_HEADER + esk_body(alg) : 0;
+}
+
+size_t pqsig_expanded_pk_bytes(const pqsig_alg *alg)
+{
+    return alg != NULL ? EXP_HEADER + epk_body(alg) : 0;
+}
+
+static int aligned(const void *p)
+{
+    return ((uintptr_t)p % PQSIG_EXPANDED_ALIGN) == 0;
+}
+
+static int expand(const pqsig_alg *alg, void *buf, size_t len, const uint8_t *key, uint64_t magic,
+                  size_t body, size_t key_bytes, int (*fn)(uint8_t *, const uint8_t *))
+{
+    uint8_t *b = buf;
+    exp_header h;
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (buf == NULL || key == NULL || !aligned(buf)) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (len < EXP_HEADER + body) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    if (fn != NULL) {
+        ret = fn(b + EXP_HEADER, key);
+    } else {
+        memcpy(b + EXP_HEADER, key, key_bytes);
+    }
+    if (ret != PQSIG_OK) {
+        pqsig_zeroize(b, EXP_HEADER + body);
+        return ret;
+    }
+    memset(&h, 0, sizeof h);
+    h.magic = magic;
+    h.alg = alg;
+    h.body_bytes = body;
+    memset(b, 0, EXP_HEADER);
+    memcpy(b, &h, sizeof h);
+    return PQSIG_OK;
+}
+
+/* The body of an expanded key made by alg, or NULL. */
+static const uint8_t *expanded_body(const pqsig_alg *alg, const void *buf, uint64_t magic)
+{
+    exp_header h;
+    if (buf == NULL || !aligned(buf)) {
+        return NULL;
+    }
+    memcpy(&h, buf, sizeof h);
+    if (h.magic != magic || h.alg != alg) {
+        return NULL;
+    }
+    return (const uint8_t *)buf + EXP_HEADER;
+}
+
+int pqsig_expand_sk(const pqsig_alg *alg, void *esk, size_t esk_bytes, const uint8_t *sk)
+{
+    if (alg == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    return expand(alg, esk, esk_bytes, sk, EXP_MAGIC_SK, esk_body(alg), alg->d.secret_key_bytes,
+                  alg->expand_sk);
+}
+
+int pqsig_expand_pk(const pqsig_alg *alg, void *epk, size_t epk_bytes, const uint8_t *pk)
+{
+    if (alg == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    return expand(alg, epk, epk_bytes, pk, EXP_MAGIC_PK, epk_body(alg), alg->d.public_key_bytes,
+                  alg->expand_pk);
+}
+
+static int sign_expanded(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                         size_t mlen, const void *esk, int derand, const uint8_t *rnd,
+                         const pqsig_rng *rng)
+{
+    const uint8_t *body;
+    int ret = sign_args(alg, sig, siglen, m, mlen, (const uint8_t *)esk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    body = expanded_body(alg, esk, EXP_MAGIC_SK);
+    if (body == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    return sign_core(alg, sig, siglen, m, mlen, body, 1, derand, rnd, rng);
+}
+
+int pqsig_sign_expanded_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                               size_t mlen, const void *esk, const uint8_t *rnd)
+{
+    return sign_expanded(alg, sig, siglen, m, mlen, esk, 1, rnd, NULL);
+}
+
+int pqsig_sign_expanded_rng(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                            size_t mlen, const void *esk, const pqsig_rng *rng)
+{
+    return sign_expanded(alg, sig, siglen, m, mlen, esk, 0, NULL, rng);
+}
+
+int pqsig_sign_expanded(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                        size_t mlen, const void *esk)
+{
+    return sign_expanded(alg, sig, siglen, m, mlen, esk, 0, NULL, NULL);
+}
+
+int pqsig_verify_expanded(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                          size_t mlen, const void *epk)
+{
+    const uint8_t *body;
+    int ret = verify_args(alg, sig, siglen, m, mlen, (const uint8_t *)epk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    body = expanded_body(alg, epk, EXP_MAGIC_PK);
+    if (body == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (alg->verify_expanded != NULL) {
+        return alg->verify_expanded(sig, siglen, m, mlen, body);
+    }
+    return alg->verify(sig, siglen, m, mlen, body);
+}
+
+void pqsig_wipe(void *p, size_t len)
+{
+    if (p != NULL) {
+        pqsig_zeroize(p, len);
+    }
 }
 
 const char *pqsig_strerror(int err)

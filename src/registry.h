@@ -33,6 +33,19 @@ struct pqsig_alg {
                         const uint8_t *sk, const pqsig_rng *rng);
     int (*open)(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, const uint8_t *pk);
     unsigned sm_layout;
+    /* Expanded keys (optional; see pqsig_expand_sk). esk_bytes / epk_bytes
+     * are the sizes of the bodies the functions read and write (aligned to
+     * PQSIG_EXPANDED_ALIGN); 0 with NULL functions when the implementation
+     * has nothing to precompute: the generic layer then keeps a copy of the
+     * key. A variant with a native expanded sign has no sign_rng. */
+    size_t esk_bytes;
+    size_t epk_bytes;
+    int (*expand_sk)(uint8_t *esk, const uint8_t *sk);
+    int (*sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                                const uint8_t *esk, const uint8_t *rnd);
+    int (*expand_pk)(uint8_t *epk, const uint8_t *pk);
+    int (*verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                           const uint8_t *epk);
     /* Known answers: the official .rsp this variant reproduces, relative to
      * the kat directory (e.g. "snova/v2.2/PQCsignKAT_SNOVA_24_5_16_4.rsp"),
      * and the text of its first line after "# ". NULL if none. */

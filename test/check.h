@@ -23,6 +23,20 @@ static unsigned long check_passed_, check_failed_;
         }                                                                  \
     } while (0)
 
+/* len bytes at a multiple of `align` (a power of two) inside a fresh
+ * allocation *raw (free that). */
+static inline uint8_t *check_aligned_alloc(size_t len, size_t align, uint8_t **raw)
+{
+    uintptr_t x;
+    *raw = malloc(len + align);
+    if (*raw == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    x = (uintptr_t)*raw;
+    return *raw + ((align - x % align) % align);
+}
+
 #define CHECK_MEM(a, b, len, ...) CHECK(memcmp((a), (b), (len)) == 0, __VA_ARGS__)
 
 static inline int check_done(const char *program)

@@ -5,7 +5,8 @@
  * Covers the NIST DRBG (secret seed), the portable AES (key, counter and data secret: the DRBG's
  * counter is its secret state), Keccak (input secret) and
  * every registered variant's keypair_derand (seed secret) and sign_derand
- * (secret key and randomness secret). Arguments: optional names. */
+ * (secret key and randomness secret), and expand_sk + sign_expanded_derand
+ * where a variant has its own expanded keys. Arguments: optional names. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -78,6 +79,21 @@ static void variant(const pqsig_alg *a)
     ret = pqsig_sign_derand(a, sig, &siglen, msg, sizeof msg, sk, rnd);
     PQSIG_CT_DECLASSIFY(&ret, sizeof ret);
     CHECK(ret == PQSIG_OK, "%s %s: sign", a->d.name, a->d.impl);
+    if (a->expand_sk != NULL) {
+        /* Expanded secret key: made from the secret key, then used to sign.
+         * Its public parts are declassified by the scheme itself. */
+        size_t n = pqsig_expanded_sk_bytes(a);
+        uint8_t *raw, *esk = check_aligned_alloc(n, PQSIG_EXPANDED_ALIGN, &raw);
+        ret = pqsig_expand_sk(a, esk, n, sk);
+        PQSIG_CT_DECLASSIFY(&ret, sizeof ret);
+        CHECK(ret == PQSIG_OK, "%s %s: expand_sk", a->d.name, a->d.impl);
+        siglen = a->d.signature_bytes;
+        ret = pqsig_sign_expanded_derand(a, sig, &siglen, msg, sizeof msg, esk, rnd);
+        PQSIG_CT_DECLASSIFY(&ret, sizeof ret);
+        CHECK(ret == PQSIG_OK, "%s %s: sign_expanded", a->d.name, a->d.impl);
+        pqsig_wipe(esk, n);
+        free(raw);
+    }
     free(pk);
     free(sk);
     free(sig);

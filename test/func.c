@@ -1,7 +1,8 @@
 /* Functional tests of every registered variant through the generic API:
  * determinism of the derand forms, round trips for several message lengths,
  * rejection of altered signatures, messages and keys and of wrong lengths,
- * canaries around every output, unaligned buffers, in-place signed messages.
+ * canaries around every output, unaligned buffers, in-place signed messages,
+ * expanded keys.
  * Arguments: [--fast] [NAME...] (see select.h). */
 #include <stdlib.h>
 
@@ -56,6 +57,70 @@ static int gintact(const guarded *g, size_t skew)
 static void flip(uint8_t *p, size_t bit)
 {
     p[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+}
+
+/* Expanded keys give the signatures and verdicts of the plain forms; a
+ * short or misaligned buffer, another handle's or a wiped expanded key, and
+ * an expanded secret key used as a public one are refused. */
+static void test_expanded(const pqsig_alg *a, const uint8_t *pk, const uint8_t *sk)
+{
+    const pqsig_details *d = pqsig_get_details(a);
+    const char *n = d->name;
+    const pqsig_alg *other = pqsig_at(0) != a ? pqsig_at(0) : pqsig_at(1);
+    size_t eskn = pqsig_expanded_sk_bytes(a), epkn = pqsig_expanded_pk_bytes(a);
+    uint8_t *eskraw, *epkraw;
+    uint8_t *esk = check_aligned_alloc(eskn + 8, PQSIG_EXPANDED_ALIGN, &eskraw);
+    uint8_t *epk = check_aligned_alloc(epkn, PQSIG_EXPANDED_ALIGN, &epkraw);
+    uint8_t *s1 = malloc(d->signature_bytes), *s2 = malloc(d->signature_bytes);
+    uint8_t rnd[128], msg[80];
+    size_t l1, l2, k;
+
+    CHECK(eskn > d->secret_key_bytes && epkn > d->public_key_bytes, "%s: expanded sizes", n);
+    CHECK(pqsig_expand_sk(a, esk, eskn - 1, sk) == PQSIG_ERR_BAD_LENGTH, "%s: short expanded sk", n);
+    CHECK(pqsig_expand_sk(a, esk + 8, eskn, sk) == PQSIG_ERR_BAD_ARGUMENT, "%s: misaligned expanded sk", n);
+    CHECK(pqsig_expand_pk(a, epk, epkn - 1, pk) == PQSIG_ERR_BAD_LENGTH, "%s: short expanded pk", n);
+    CHECK(pqsig_expand_sk(a, esk, eskn, sk) == PQSIG_OK, "%s: expand_sk", n);
+    CHECK(pqsig_expand_pk(a, epk, epkn, pk) == PQSIG_OK, "%s: expand_pk", n);
+    for (k = 0; k < 3; k++) {
+        size_t mlen = k * 37;
+        memset(rnd, (int)(0x31 + k), sizeof rnd);
+        memset(msg, (int)(0x52 + k), sizeof msg);
+        l1 = l2 = d->signature_bytes;
+        CHECK(pqsig_sign_derand(a, s1, &l1, msg, mlen, sk, rnd) == PQSIG_OK &&
+                  pqsig_sign_expanded_derand(a, s2, &l2, msg, mlen, esk, rnd) == PQSIG_OK && l1 == l2 &&
+                  memcmp(s1, s2, l1) == 0,
+              "%s: expanded sign = sign (mlen %zu)", n, mlen);
+        CHECK(pqsig_verify_expanded(a, s1, l1, msg, mlen, epk) == PQSIG_OK, "%s: verify_expanded", n);
+        s1[(k * 131) % l1] ^= (uint8_t)(1u << k);
+        CHECK(pqsig_verify_expanded(a, s1, l1, msg, mlen, epk) != PQSIG_OK &&
+                  pqsig_verify(a, s1, l1, msg, mlen, pk) != PQSIG_OK,
+              "%s: altered signature rejected by both verifiers", n);
+        CHECK(pqsig_verify_expanded(a, s2, l2 - 1, msg, mlen, epk) != PQSIG_OK, "%s: short signature", n);
+    }
+    l1 = d->signature_bytes;
+    CHECK(pqsig_sign_expanded(a, s1, &l1, msg, 50, esk) == PQSIG_OK &&
+              pqsig_verify_expanded(a, s1, l1, msg, 50, epk) == PQSIG_OK && pqsig_verify(a, s1, l1, msg, 50, pk) == PQSIG_OK,
+          "%s: sign_expanded round trip", n);
+    l2 = d->signature_bytes;
+    CHECK(pqsig_verify_expanded(a, s1, l1, msg, 50, esk) == PQSIG_ERR_BAD_ARGUMENT &&
+              pqsig_sign_expanded(a, s2, &l2, msg, 50, epk) == PQSIG_ERR_BAD_ARGUMENT,
+          "%s: expanded sk and pk not interchangeable", n);
+    if (other != NULL && other != a) {
+        const pqsig_details *od = pqsig_get_details(other);
+        uint8_t *s3 = malloc(od->signature_bytes);
+        size_t l3 = od->signature_bytes;
+        CHECK(pqsig_sign_expanded(other, s3, &l3, msg, 50, esk) == PQSIG_ERR_BAD_ARGUMENT &&
+                  pqsig_verify_expanded(other, s1, l1 < l3 ? l1 : l3, msg, 50, epk) == PQSIG_ERR_BAD_ARGUMENT,
+              "%s: another handle refuses the expanded keys", n);
+        free(s3);
+    }
+    pqsig_wipe(esk, eskn);
+    l2 = d->signature_bytes;
+    CHECK(pqsig_sign_expanded(a, s2, &l2, msg, 50, esk) == PQSIG_ERR_BAD_ARGUMENT, "%s: wiped expanded sk refused", n);
+    free(eskraw);
+    free(epkraw);
+    free(s1);
+    free(s2);
 }
 
 static void test_alg(const pqsig_alg *a, unsigned iter)
@@ -185,6 +250,7 @@ static void test_alg(const pqsig_alg *a, unsigned iter)
         free(sm2.raw);
         free(out.raw);
     }
+    test_expanded(a, pk.p, sk.p);
     free(pk.raw);
     free(sk.raw);
     free(pk2.raw);

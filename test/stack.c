@@ -22,9 +22,10 @@
 
 typedef struct {
     const pqsig_alg *a;
-    int op; /* 0 keypair, 1 sign, 2 verify */
-    uint8_t *pk, *sk, *sig;
-    size_t siglen;
+    int op; /* 0 keypair, 1 sign, 2 verify; with expanded keys also
+             * 3 expand sk, 4 sign expanded, 5 expand pk, 6 verify expanded */
+    uint8_t *pk, *sk, *sig, *esk, *epk;
+    size_t siglen, eskn, epkn;
     int ret;
 } job;
 
@@ -40,8 +41,21 @@ static void *run_op(void *arg)
         j->siglen = j->a->d.signature_bytes;
         j->ret = pqsig_sign_derand(j->a, j->sig, &j->siglen, msg, sizeof msg, j->sk, rnd);
         break;
-    default:
+    case 2:
         j->ret = pqsig_verify(j->a, j->sig, j->siglen, msg, sizeof msg, j->pk);
+        break;
+    case 3:
+        j->ret = pqsig_expand_sk(j->a, j->esk, j->eskn, j->sk);
+        break;
+    case 4:
+        j->siglen = j->a->d.signature_bytes;
+        j->ret = pqsig_sign_expanded_derand(j->a, j->sig, &j->siglen, msg, sizeof msg, j->esk, rnd);
+        break;
+    case 5:
+        j->ret = pqsig_expand_pk(j->a, j->epk, j->epkn, j->pk);
+        break;
+    default:
+        j->ret = pqsig_verify_expanded(j->a, j->sig, j->siglen, msg, sizeof msg, j->epk);
         break;
     }
     return NULL;
@@ -77,7 +91,8 @@ int main(int argc, char **argv)
     size_t limit = 256 * 1024, ref_limit = 1024 * 1024, k;
     int json = 0, fast = 0, i, nnames = 0, failed = 0, tested = 0;
     char **names = malloc((size_t)argc * sizeof(char *));
-    static const char *ops[3] = {"keypair", "sign", "verify"};
+    static const char *ops[7] = {"keypair",   "sign",      "verify",         "expand sk",
+                                 "sign expanded", "expand pk", "verify expanded"};
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--limit-kib") == 0 && i + 1 < argc) {
             limit = 1024 * strtoul(argv[++i], NULL, 10);
@@ -107,7 +122,16 @@ int main(int argc, char **argv)
         j.pk = malloc(a->d.public_key_bytes);
         j.sk = malloc(a->d.secret_key_bytes);
         j.sig = malloc(a->d.signature_bytes);
-        for (op = 0; op < 3; op++) {
+        j.eskn = pqsig_expanded_sk_bytes(a);
+        j.epkn = pqsig_expanded_pk_bytes(a);
+        if (posix_memalign((void **)&j.esk, PQSIG_EXPANDED_ALIGN, j.eskn) != 0 ||
+            posix_memalign((void **)&j.epk, PQSIG_EXPANDED_ALIGN, j.epkn) != 0) {
+            fprintf(stderr, "pqsig-stack: out of memory\n");
+            return 2;
+        }
+        /* The expanded forms where the variant has its own (otherwise they
+         * are the plain operations on a copy of the key). */
+        for (op = 0; op < (a->expand_sk != NULL ? 7 : 3); op++) {
             long used;
             j.op = op;
             used = measure(&j, lim);
@@ -125,6 +149,8 @@ int main(int argc, char **argv)
         free(j.pk);
         free(j.sk);
         free(j.sig);
+        free(j.esk);
+        free(j.epk);
         tested++;
     }
     if (!json) {

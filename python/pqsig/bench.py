@@ -119,6 +119,15 @@ def render(rows, counter):
             spread = (f"{fmt(s.get('min'))}–{fmt(s.get('max'))}" if s.get("min") is not None else "")
             lines.append(f"| {name} | {impl} | {fmt(ops.get('keypair', {}).get('median'))} | "
                          f"{fmt(s.get('median'))} | {spread} | {fmt(ops.get('verify', {}).get('median'))} |")
+        exp = [(k, ops) for k, ops in table.items() if "sign expanded" in ops]
+        if exp:
+            lines += ["", "Expanded keys (`pqsig_expand_sk` / `pqsig_expand_pk` once, then repeated use):", "",
+                      "| algorithm | impl | expand sk | sign expanded (median) | expand pk | verify expanded |",
+                      "|---|---|---:|---:|---:|---:|"]
+            for (name, impl), ops in exp:
+                lines.append(f"| {name} | {impl} | " + " | ".join(
+                    fmt(ops.get(o, {}).get("median"))
+                    for o in ("expand sk", "sign expanded", "expand pk", "verify expanded")) + " |")
         lines.append(f"\n(scheme figures in {unit}; medians over repeated runs)" if counter != "callgrind"
                      else "\n(scheme figures in instructions)")
     else:

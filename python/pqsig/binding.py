@@ -59,6 +59,16 @@ def library(path=None):
     lib.pqsig_keypair.argtypes = [vp, u8p, u8p]
     lib.pqsig_sign.argtypes = [vp, u8p, ctypes.POINTER(sz), u8p, sz, u8p]
     lib.pqsig_verify.argtypes = [vp, u8p, sz, u8p, sz, u8p]
+    lib.pqsig_expanded_sk_bytes.restype = sz
+    lib.pqsig_expanded_sk_bytes.argtypes = [vp]
+    lib.pqsig_expanded_pk_bytes.restype = sz
+    lib.pqsig_expanded_pk_bytes.argtypes = [vp]
+    lib.pqsig_expand_sk.argtypes = [vp, vp, sz, u8p]
+    lib.pqsig_expand_pk.argtypes = [vp, vp, sz, u8p]
+    lib.pqsig_sign_expanded.argtypes = [vp, u8p, ctypes.POINTER(sz), u8p, sz, vp]
+    lib.pqsig_verify_expanded.argtypes = [vp, u8p, sz, u8p, sz, vp]
+    lib.pqsig_wipe.argtypes = [vp, sz]
+    lib.pqsig_wipe.restype = None
     _lib = lib
     return lib
 
@@ -134,10 +144,83 @@ class Signature:
             raise PqsigError(ret, "sign")
         return sig.raw[: n.value]
 
+    def expanded_signer(self, secret_key=None):
+        """A signer that keeps the expanded secret key (for many signatures)."""
+        sk = secret_key if secret_key is not None else self._sk
+        if sk is None:
+            raise PqsigError(-1, "expanded signer without a secret key")
+        return ExpandedSigner(self, bytes(sk))
+
+    def expanded_verifier(self, public_key):
+        """A verifier that keeps the expanded public key (for many signatures)."""
+        return ExpandedVerifier(self, public_key)
+
     def verify(self, message, signature, public_key):
         ret = library().pqsig_verify(self._h, bytes(signature), len(signature), bytes(message),
                                      len(message), bytes(public_key))
         return ret == OK
+
+
+_ALIGN = 64  # PQSIG_EXPANDED_ALIGN
+
+
+class _Expanded:
+    """An expanded key in an aligned ctypes buffer, wiped on close."""
+
+    def __init__(self, handle, size_fn, expand_fn, key):
+        lib = library()
+        self._h = handle
+        self._n = size_fn(handle)
+        self._buf = ctypes.create_string_buffer(self._n + _ALIGN)
+        base = ctypes.addressof(self._buf)
+        self._p = base + (-base % _ALIGN)
+        ret = expand_fn(handle, self._p, self._n, bytes(key))
+        if ret != OK:
+            raise PqsigError(ret, "expand key")
+
+    def close(self):
+        if self._buf is not None:
+            library().pqsig_wipe(self._p, self._n)
+            self._buf = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class ExpandedSigner(_Expanded):
+    """Signs many messages with one secret key expanded once (pqsig_expand_sk)."""
+
+    def __init__(self, sig, secret_key):
+        lib = library()
+        super().__init__(sig._h, lib.pqsig_expanded_sk_bytes, lib.pqsig_expand_sk, secret_key)
+        self._cap = sig.details["signature_bytes"]
+
+    def sign(self, message):
+        if self._buf is None:
+            raise PqsigError(-1, "closed expanded key")
+        out = ctypes.create_string_buffer(self._cap)
+        n = ctypes.c_size_t(self._cap)
+        ret = library().pqsig_sign_expanded(self._h, out, ctypes.byref(n), bytes(message), len(message), self._p)
+        if ret != OK:
+            raise PqsigError(ret, "sign")
+        return out.raw[: n.value]
+
+
+class ExpandedVerifier(_Expanded):
+    """Verifies many signatures under one public key expanded once (pqsig_expand_pk)."""
+
+    def __init__(self, sig, public_key):
+        lib = library()
+        super().__init__(sig._h, lib.pqsig_expanded_pk_bytes, lib.pqsig_expand_pk, public_key)
+
+    def verify(self, message, signature):
+        if self._buf is None:
+            raise PqsigError(-1, "closed expanded key")
+        return library().pqsig_verify_expanded(self._h, bytes(signature), len(signature), bytes(message),
+                                               len(message), self._p) == OK
 
 
 def verify(name, message, signature, public_key):

@@ -42,6 +42,19 @@
 #define PQSIG_V_OPEN_FN NULL
 #endif
 
+/* Expanded keys: a variant that defines PQSIG_V_EXPANDED provides
+ * PQSIG_V_ESK_BYTES, PQSIG_V_EPK_BYTES and the four functions. */
+#ifdef PQSIG_V_EXPANDED
+#ifdef PQSIG_V_SIGN_RNG
+#error "a native expanded sign needs the derand form of signing"
+#endif
+#define PQSIG_V_EXPANDED_FNS                                                                      \
+    PQSIG_V_ESK_BYTES, PQSIG_V_EPK_BYTES, PQSIG_NS(expand_sk), PQSIG_NS(sign_expanded_derand),    \
+        PQSIG_NS(expand_pk), PQSIG_NS(verify_expanded)
+#else
+#define PQSIG_V_EXPANDED_FNS 0, 0, NULL, NULL, NULL, NULL
+#endif
+
 const pqsig_alg PQSIG_NS(alg) = {
     {PQSIG_V_NAME, PQSIG_V_SCHEME, PQSIG_IMPL_NAME, PQSIG_V_VERSION, PQSIG_V_LEVEL,
      PQSIG_V_PK_BYTES, PQSIG_V_SK_BYTES, PQSIG_V_SIG_BYTES, PQSIG_V_SEED_BYTES,
@@ -54,6 +67,7 @@ const pqsig_alg PQSIG_NS(alg) = {
     PQSIG_V_SIGN_MESSAGE_FN,
     PQSIG_V_OPEN_FN,
     PQSIG_V_SM_LAYOUT,
+    PQSIG_V_EXPANDED_FNS,
     PQSIG_V_KAT_FILE,
     PQSIG_V_KAT_HEADER,
 };

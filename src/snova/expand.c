@@ -15,9 +15,17 @@ void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC
 {
     memcpy(p->seed, seed, SNOVA_SEED_PUBLIC_BYTES);
     p->cache_idx = (size_t)-1;
+    p->mem = NULL;
 #if SNOVA_AES
     pqsig_aes128_init(&p->aes, seed, PQSIG_AES_ENGINE_AUTO);
 #endif
+}
+
+void PQSIG_NS(snova_pub_init_mem)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES],
+                                  const uint8_t *mem)
+{
+    PQSIG_NS(snova_pub_init)(p, seed);
+    p->mem = mem;
 }
 
 void PQSIG_NS(snova_pub_release)(snova_pub *p)
@@ -59,6 +67,10 @@ static void pub_units(const snova_pub *p, uint8_t *out, size_t b, size_t count)
 
 void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len)
 {
+    if (p->mem != NULL && off + len <= SNOVA_PUB_P_BYTES) {
+        memcpy(out, p->mem + off, len);
+        return;
+    }
     while (len > 0) {
         size_t b = off / PUB_BLOCK, skip = off % PUB_BLOCK;
         if (skip == 0 && len >= PUB_BLOCK && b != p->cache_idx) {

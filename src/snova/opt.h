@@ -105,9 +105,18 @@ typedef struct {
     /* The last unit produced: consecutive regions share a boundary unit. */
     uint8_t cache[SNOVA_PUB_UNIT];
     size_t cache_idx;
+    /* Non-NULL: the expansion of P11, P12, P21 is already in memory (an
+     * expanded key) and reads come from there. */
+    const uint8_t *mem;
 } snova_pub;
 
+/* Bytes of the expansion that hold P11, P12 and P21 of every equation. */
+#define SNOVA_PUB_P_BYTES ((SNOVA_OFF_ABQ + 1u) / 2u)
+
 void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES]);
+/* Reads of P11, P12, P21 from mem (SNOVA_PUB_P_BYTES bytes of expansion). */
+void PQSIG_NS(snova_pub_init_mem)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES],
+                                  const uint8_t *mem);
 void PQSIG_NS(snova_pub_release)(snova_pub *p);
 /* Bytes [off, off + len) of the expansion. */
 void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len);
@@ -136,6 +145,24 @@ typedef struct {
 
 /* Algorithm 9 (public data). */
 void PQSIG_NS(snova_gen_abq)(snova_abq_t *abq, snova_pub *pub, const snova_blk spow[SNOVA_L]);
+
+/* ---- Expanded keys (pqsig_expand_sk / pqsig_expand_pk) ----
+ * What signing and verification would otherwise recompute from the seeds
+ * every time: the public matrices as the expansion gives them, ABQ, and
+ * (secret) T12. Byte arrays only, so any alignment of the body works. */
+typedef struct {
+    uint8_t p[SNOVA_PUB_P_BYTES];
+    snova_abq_t abq;
+    uint8_t t12[SNOVA_VL * SNOVA_OL];
+    uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
+    uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES];
+} snova_esk;
+
+typedef struct {
+    uint8_t p[SNOVA_PUB_P_BYTES];
+    snova_abq_t abq;
+    uint8_t pk[SNOVA_PUBLICKEY_BYTES];
+} snova_epk;
 
 /* Whipped point: w[(j l + r) * ww ..] packed, element a l + c = (S^a X_j)[r][c],
  * for nb blocks X_j given as element bytes x[j * l^2 + r l + c]. Constant time. */

@@ -97,8 +97,8 @@ static void spread_blk(uint32_t out[SNOVA_L][SNOVA_L], const snova_blk *m)
 }
 
 /* Q = sum_a q[a] S^a (public), spread. */
-static void fqs_spread(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t q[SNOVA_L],
-                       uint32_t spsp[SNOVA_L][SNOVA_L][SNOVA_L])
+static void fqs_spread(uint32_t (*out)[SNOVA_L], const uint8_t *q,
+                       const uint32_t (*spsp)[SNOVA_L][SNOVA_L])
 {
     unsigned x, y, a;
     for (x = 0; x < SNOVA_L; x++) {
@@ -139,8 +139,8 @@ static void build_rows(sign_state *s, unsigned i)
         uint64_t bp[SNOVA_L][SNOVA_LW], ap[SNOVA_L][SNOVA_LW], bl[SNOVA_L][SNOVA_LW], q2l[SNOVA_L][SNOVA_LW];
         spread_blk(asp, &s->abq.a[i][alpha]);
         spread_blk(bsp, &s->abq.b[i][alpha]);
-        fqs_spread(q1sp, q1, s->spsp);
-        fqs_spread(q2sp, q2, s->spsp);
+        fqs_spread(q1sp, q1, (const uint32_t(*)[SNOVA_L][SNOVA_L])s->spsp);
+        fqs_spread(q2sp, q2, (const uint32_t(*)[SNOVA_L][SNOVA_L])s->spsp);
         for (a = 0; a < SNOVA_L; a++) {
             q1c[a] = gf16_spread(q1[a]);
             q2c[a] = gf16_spread(q2[a]);
@@ -325,13 +325,53 @@ static int sign_attempt(sign_state *s, uint8_t attempt)
     return 0;
 }
 
+/* What both key forms share: the state holds T12, ABQ, the private seed
+ * and the reader of the public matrices; pk_seed is public. */
+static int sign_run(sign_state *s, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                    const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *rnd)
+{
+    unsigned attempt, k;
+    int ret = PQSIG_ERR_SIGN_ATTEMPTS;
+
+    memcpy(s->salt, rnd, SNOVA_SALT_BYTES);
+    for (k = 0; k < SNOVA_L * SNOVA_L2; k++) {
+        s->spsp[k / SNOVA_L2][(k / SNOVA_L) % SNOVA_L][k % SNOVA_L] =
+            gf16_spread(s->spow[k / SNOVA_L2].e[(k / SNOVA_L) % SNOVA_L][k % SNOVA_L]);
+    }
+
+    /* Algorithm 6 */
+#if SNOVA_RAW_MESSAGE_HASH
+    PQSIG_NS(snova_target)(s->target, pk_seed, m, mlen, rnd);
+#else
+    pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
+    PQSIG_NS(snova_target)(s->target, pk_seed, s->md, SNOVA_DIGEST_BYTES, rnd);
+#endif
+    for (k = 0; k < SNOVA_O * SNOVA_L2; k++) {
+        s->y[k] = snova_nib(s->target, k);
+    }
+
+    for (attempt = 1; attempt <= SNOVA_MAX_SIGN_ATTEMPTS; attempt++) {
+        if (sign_attempt(s, (uint8_t)attempt) == 0) {
+            memset(sig, 0, SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES);
+            for (k = 0; k < SNOVA_SIG_ELEMS; k++) {
+                sig[k >> 1] |= (uint8_t)(s->sol[k] << ((k & 1u) * 4u));
+            }
+            memcpy(sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES, rnd, SNOVA_SALT_BYTES);
+            *siglen = SNOVA_SIGNATURE_BYTES;
+            ret = PQSIG_OK;
+            break;
+        }
+    }
+    PQSIG_NS(snova_pub_release)(&s->pub);
+    pqsig_zeroize(s, sizeof(*s));
+    return ret;
+}
+
 int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                           const uint8_t *sk, const uint8_t *rnd)
 {
     sign_state s;
     uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
-    unsigned attempt, k;
-    int ret = PQSIG_ERR_SIGN_ATTEMPTS;
 
 #if SNOVA_ESK
     /* Round-2 expanded key: its matrices (A, B, Q1, Q2, T12, F11, F12, F21)
@@ -344,40 +384,49 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     /* The public seed is part of the public key. */
     PQSIG_CT_DECLASSIFY(pk_seed, sizeof(pk_seed));
     memcpy(s.sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
-    memcpy(s.salt, rnd, SNOVA_SALT_BYTES);
     PQSIG_NS(snova_spow)(s.spow);
-    for (k = 0; k < SNOVA_L * SNOVA_L2; k++) {
-        s.spsp[k / SNOVA_L2][(k / SNOVA_L) % SNOVA_L][k % SNOVA_L] =
-            gf16_spread(s.spow[k / SNOVA_L2].e[(k / SNOVA_L) % SNOVA_L][k % SNOVA_L]);
-    }
     PQSIG_NS(snova_gen_t12)(s.t12, s.sk_seed, s.spow);
     PQSIG_NS(snova_pub_init)(&s.pub, pk_seed);
     PQSIG_NS(snova_gen_abq)(&s.abq, &s.pub, s.spow);
+    return sign_run(&s, sig, siglen, m, mlen, pk_seed, rnd);
+}
 
-    /* Algorithm 6 */
-#if SNOVA_RAW_MESSAGE_HASH
-    PQSIG_NS(snova_target)(s.target, pk_seed, m, mlen, rnd);
-#else
-    pqsig_shake256(s.md, SNOVA_DIGEST_BYTES, m, mlen);
-    PQSIG_NS(snova_target)(s.target, pk_seed, s.md, SNOVA_DIGEST_BYTES, rnd);
+int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk)
+{
+    snova_esk *e = (snova_esk *)esk;
+    snova_blk spow[SNOVA_L];
+    snova_pub pub;
+
+#if SNOVA_ESK
+    sk += SNOVA_ESK_ELEMS / 2; /* the seeds, as in sign_derand */
 #endif
-    for (k = 0; k < SNOVA_O * SNOVA_L2; k++) {
-        s.y[k] = snova_nib(s.target, k);
-    }
+    memcpy(e->pk_seed, sk, SNOVA_SEED_PUBLIC_BYTES);
+    /* The public seed is part of the public key. */
+    PQSIG_CT_DECLASSIFY(e->pk_seed, sizeof(e->pk_seed));
+    memcpy(e->sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
+    PQSIG_NS(snova_spow)(spow);
+    PQSIG_NS(snova_gen_t12)(e->t12, e->sk_seed, spow);
+    PQSIG_NS(snova_pub_init)(&pub, e->pk_seed);
+    PQSIG_NS(snova_pub_read)(&pub, e->p, 0, SNOVA_PUB_P_BYTES);
+    PQSIG_NS(snova_gen_abq)(&e->abq, &pub, spow);
+    PQSIG_NS(snova_pub_release)(&pub);
+    return PQSIG_OK;
+}
 
-    for (attempt = 1; attempt <= SNOVA_MAX_SIGN_ATTEMPTS; attempt++) {
-        if (sign_attempt(&s, (uint8_t)attempt) == 0) {
-            memset(sig, 0, SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES);
-            for (k = 0; k < SNOVA_SIG_ELEMS; k++) {
-                sig[k >> 1] |= (uint8_t)(s.sol[k] << ((k & 1u) * 4u));
-            }
-            memcpy(sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES, rnd, SNOVA_SALT_BYTES);
-            *siglen = SNOVA_SIGNATURE_BYTES;
-            ret = PQSIG_OK;
-            break;
-        }
-    }
-    PQSIG_NS(snova_pub_release)(&s.pub);
-    pqsig_zeroize(&s, sizeof(s));
-    return ret;
+int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                                   const uint8_t *esk, const uint8_t *rnd)
+{
+    const snova_esk *e = (const snova_esk *)esk;
+    sign_state s;
+    uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
+
+    memcpy(pk_seed, e->pk_seed, SNOVA_SEED_PUBLIC_BYTES);
+    /* The public seed is part of the public key. */
+    PQSIG_CT_DECLASSIFY(pk_seed, sizeof(pk_seed));
+    memcpy(s.sk_seed, e->sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+    memcpy(s.t12, e->t12, sizeof(s.t12));
+    s.abq = e->abq;
+    PQSIG_NS(snova_spow)(s.spow);
+    PQSIG_NS(snova_pub_init_mem)(&s.pub, pk_seed, e->p);
+    return sign_run(&s, sig, siglen, m, mlen, pk_seed, rnd);
 }

@@ -84,4 +84,18 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
 int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                      const uint8_t *pk);
 
+/* The q = 16 opt keeps expanded keys (snova_esk / snova_epk of opt.h). */
+#if defined(PQSIG_IMPL_opt) && SNOVA_Q == 16
+#include "snova/opt.h"
+#define PQSIG_V_EXPANDED 1
+#define PQSIG_V_ESK_BYTES sizeof(snova_esk)
+#define PQSIG_V_EPK_BYTES sizeof(snova_epk)
+int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk);
+int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                                   const uint8_t *esk, const uint8_t *rnd);
+int PQSIG_NS(expand_pk)(uint8_t *epk, const uint8_t *pk);
+int PQSIG_NS(verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                              const uint8_t *epk);
+#endif
+
 #endif

@@ -22,11 +22,12 @@ typedef struct {
     snova_blk spow[SNOVA_L];
 } verify_state;
 
-int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
-                     const uint8_t *pk)
+/* pub reads the public matrices (from the seed or from an expanded key);
+ * abq is the expanded key's ABQ, or NULL to derive it from pub. */
+static int verify_core(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                       const uint8_t *pk, snova_pub *pub, const snova_abq_t *abq)
 {
     verify_state s;
-    snova_pub pub;
     const uint8_t *salt = sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES;
     const uint8_t *p22 = pk + SNOVA_SEED_PUBLIC_BYTES;
     unsigned i, k, r, c;
@@ -55,18 +56,17 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
         PQSIG_NS(snova_k_table)(&s.tabu[(size_t)r * 16 * SNOVA_WW], &s.uw[r * SNOVA_WW], SNOVA_WW);
     }
 
-    PQSIG_NS(snova_pub_init)(&pub, pk);
     memset(s.d, 0, sizeof(s.d));
     for (i = 0; i < SNOVA_O; i++) {
         uint64_t *pu_o = s.pu + SNOVA_VL * SNOVA_WW;        /* rows of the oil part */
         const uint64_t *tab_o = s.tabu + (size_t)SNOVA_VL * 16 * SNOVA_WW;
         unsigned n0;
         memset(s.pu, 0, sizeof(s.pu));
-        n0 = PQSIG_NS(snova_pub_nibs)(&pub, s.buf, SNOVA_OFF_P11(i), SNOVA_V * SNOVA_V * SNOVA_L2);
+        n0 = PQSIG_NS(snova_pub_nibs)(pub, s.buf, SNOVA_OFF_P11(i), SNOVA_V * SNOVA_V * SNOVA_L2);
         PQSIG_NS(snova_k_pmat)(s.buf, n0, SNOVA_V, SNOVA_V, SNOVA_L, s.pu, s.tabu, NULL, NULL, SNOVA_WW);
-        n0 = PQSIG_NS(snova_pub_nibs)(&pub, s.buf, SNOVA_OFF_P12(i), SNOVA_V * SNOVA_O * SNOVA_L2);
+        n0 = PQSIG_NS(snova_pub_nibs)(pub, s.buf, SNOVA_OFF_P12(i), SNOVA_V * SNOVA_O * SNOVA_L2);
         PQSIG_NS(snova_k_pmat)(s.buf, n0, SNOVA_V, SNOVA_O, SNOVA_L, s.pu, tab_o, NULL, NULL, SNOVA_WW);
-        n0 = PQSIG_NS(snova_pub_nibs)(&pub, s.buf, SNOVA_OFF_P21(i), SNOVA_O * SNOVA_V * SNOVA_L2);
+        n0 = PQSIG_NS(snova_pub_nibs)(pub, s.buf, SNOVA_OFF_P21(i), SNOVA_O * SNOVA_V * SNOVA_L2);
         PQSIG_NS(snova_k_pmat)(s.buf, n0, SNOVA_O, SNOVA_V, SNOVA_L, pu_o, s.tabu, NULL, NULL, SNOVA_WW);
         PQSIG_NS(snova_k_pmat)(p22, (size_t)i * SNOVA_O * SNOVA_O * SNOVA_L2, SNOVA_O, SNOVA_O, SNOVA_L, pu_o,
                                tab_o, NULL, NULL, SNOVA_WW);
@@ -93,9 +93,11 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
             }
         }
     }
-    PQSIG_NS(snova_gen_abq)(&s.abq, &pub, s.spow);
-    PQSIG_NS(snova_pub_release)(&pub);
-    PQSIG_NS(snova_finish)(s.value, s.d, &s.abq);
+    if (abq == NULL) {
+        PQSIG_NS(snova_gen_abq)(&s.abq, pub, s.spow);
+        abq = &s.abq;
+    }
+    PQSIG_NS(snova_finish)(s.value, s.d, abq);
 
 #if SNOVA_RAW_MESSAGE_HASH
     PQSIG_NS(snova_target)(s.target, pk, m, mlen, salt);
@@ -107,4 +109,41 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
         diff |= (uint8_t)(snova_nib(s.target, k) ^ s.value[k]);
     }
     return diff == 0 ? PQSIG_OK : PQSIG_ERR_INVALID_SIGNATURE;
+}
+
+int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                     const uint8_t *pk)
+{
+    snova_pub pub;
+    int ret;
+    PQSIG_NS(snova_pub_init)(&pub, pk);
+    ret = verify_core(sig, siglen, m, mlen, pk, &pub, NULL);
+    PQSIG_NS(snova_pub_release)(&pub);
+    return ret;
+}
+
+int PQSIG_NS(expand_pk)(uint8_t *epk, const uint8_t *pk)
+{
+    snova_epk *e = (snova_epk *)epk;
+    snova_blk spow[SNOVA_L];
+    snova_pub pub;
+    PQSIG_NS(snova_spow)(spow);
+    PQSIG_NS(snova_pub_init)(&pub, pk);
+    PQSIG_NS(snova_pub_read)(&pub, e->p, 0, SNOVA_PUB_P_BYTES);
+    PQSIG_NS(snova_gen_abq)(&e->abq, &pub, spow);
+    PQSIG_NS(snova_pub_release)(&pub);
+    memcpy(e->pk, pk, SNOVA_PUBLICKEY_BYTES);
+    return PQSIG_OK;
+}
+
+int PQSIG_NS(verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                              const uint8_t *epk)
+{
+    const snova_epk *e = (const snova_epk *)epk;
+    snova_pub pub;
+    int ret;
+    PQSIG_NS(snova_pub_init_mem)(&pub, e->pk, e->p);
+    ret = verify_core(sig, siglen, m, mlen, e->pk, &pub, &e->abq);
+    PQSIG_NS(snova_pub_release)(&pub);
+    return ret;
 }

@@ -71,6 +71,13 @@ class Bindings(unittest.TestCase):
                 sig = s.sign(b"pqsig")
                 self.assertTrue(s.verify(b"pqsig", sig, pk), name)
                 self.assertFalse(s.verify(b"pqsiG", sig, pk), name)
+                with s.expanded_signer() as signer, s.expanded_verifier(pk) as verifier:
+                    for msg in (b"", b"one", b"two" * 100):
+                        esig = signer.sign(msg)
+                        self.assertTrue(verifier.verify(msg, esig), name)
+                        self.assertTrue(s.verify(msg, esig, pk), name)
+                        self.assertFalse(verifier.verify(msg + b"x", esig), name)
+                    self.assertTrue(verifier.verify(b"pqsig", sig), name)
 
 
 if __name__ == "__main__":
