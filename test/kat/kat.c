@@ -56,25 +56,6 @@ static char *hex_upper(const uint8_t *d, size_t len)
     return s;
 }
 
-/* The shipped, truncated copy of the official file, if any. */
-static void shipped_path(char *out, size_t cap, const options *o, const char *kat_file)
-{
-    static const char *suffixes[] = {".rsp", ".first3.rsp", ".first1.rsp"};
-    char stem[2048];
-    size_t i, n = strlen(kat_file);
-    snprintf(stem, sizeof stem, "%.*s", (int)(n > 4 ? n - 4 : n), kat_file);
-    for (i = 0; i < 3; i++) {
-        FILE *f;
-        snprintf(out, cap, "%s/%s%s", o->kat_dir, stem, suffixes[i]);
-        f = fopen(out, "r");
-        if (f != NULL) {
-            fclose(f);
-            return;
-        }
-    }
-    out[0] = 0;
-}
-
 typedef struct {
     uint8_t seed[48];
     size_t mlen;
@@ -211,7 +192,7 @@ static int run_kat(const options *o, const pqsig_alg *a)
             char path[4096];
             have_bad = 1;
             bad = i;
-            shipped_path(path, sizeof path, o, a->kat_file);
+            rsp_shipped_path(path, sizeof path, o->kat_dir, a->kat_file);
             bad_field = path[0] ? diff_field(path, i, &r, a) : "unknown (no shipped file)";
         }
         if (o->progress) {

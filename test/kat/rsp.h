@@ -49,8 +49,13 @@ int rsp_load_expected(rsp_expected *e, const char *kat_dir, const char *scheme, 
 int rsp_parse_digest(uint8_t out[32], const char *hex);
 void rsp_digest_hex(char out[65], const uint8_t d[32]);
 
+/* The shipped, truncated copy of the official file kat_file (relative to
+ * kat_dir): the file itself, or its .first3.rsp / .first1.rsp /
+ * .first1.rsp.gz excerpt. 0 with the path in out, or -1. */
+int rsp_shipped_path(char *out, size_t cap, const char *kat_dir, const char *kat_file);
+
 /* The value (text after "label = ") of a field of record `count` in a
- * shipped .rsp file, in a malloc'd string the caller frees; NULL if the file
+ * shipped .rsp file (or .rsp.gz), in a malloc'd string the caller frees; NULL if the file
  * or the record or the field is not there. */
 char *rsp_shipped_field(const char *path, unsigned count, const char *label);
 
