@@ -31,7 +31,8 @@ set(snova_sets_20
   "24 5 16 5 3" "37 8 16 4 3" "49 11 16 3 3" "56 25 16 2 3"
   "29 6 16 5 5" "60 10 16 4 5" "66 15 16 3 5" "75 33 16 2 5")
 
-# opt covers q = 16 so far (odd q: ref only).
+# impl "opt" takes its sources from snova_opt_sources (q = 16) or
+# snova_gfq_sources (odd prime q); other impls use the sources given.
 function(snova_variants impl sources)
   foreach(release 22 22_extra 21 20)
     foreach(entry IN LISTS snova_sets_${release})
@@ -52,8 +53,9 @@ function(snova_variants impl sources)
       else()
         set(keys seed)
       endif()
+      set(variant_sources ${sources})
       if(impl STREQUAL "opt" AND NOT q EQUAL 16)
-        continue()
+        set(variant_sources ${snova_gfq_sources})
       endif()
       foreach(aes 0 1)
         foreach(key IN LISTS keys)
@@ -78,7 +80,7 @@ function(snova_variants impl sources)
             set(esk 1)
           endif()
           pqsig_variant(SCHEME snova SET ${id} IMPL ${impl} HEADER "snova/variant.h"
-            SOURCES ${sources}
+            SOURCES ${variant_sources}
             DEFINES SNOVA_V=${v} SNOVA_O=${o} SNOVA_Q=${q} SNOVA_L=${l}
                     SNOVA_VERSION=${version} SNOVA_AES=${aes} SNOVA_ESK=${esk}
                     SNOVA_EXTRA=${extra} SNOVA_LEVEL=${level})
@@ -96,5 +98,12 @@ set(snova_opt_sources
   ${PROJECT_SOURCE_DIR}/src/snova/keygen.c
   ${PROJECT_SOURCE_DIR}/src/snova/sign.c
   ${PROJECT_SOURCE_DIR}/src/snova/verify.c)
+
+set(snova_gfq_sources
+  ${PROJECT_SOURCE_DIR}/src/snova/gfq/arith.c
+  ${PROJECT_SOURCE_DIR}/src/snova/gfq/expand.c
+  ${PROJECT_SOURCE_DIR}/src/snova/gfq/keygen.c
+  ${PROJECT_SOURCE_DIR}/src/snova/gfq/sign.c
+  ${PROJECT_SOURCE_DIR}/src/snova/gfq/verify.c)
 
 snova_variants(opt "${snova_opt_sources}")

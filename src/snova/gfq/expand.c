@@ -1,0 +1,525 @@
+/* SNOVA opt, odd prime q: seeds to matrices, encodings, and the two ends
+ * of the map evaluation. The public-seed expansion (Algorithm 8) is read at
+ * any byte position so that the public matrices can be streamed one
+ * equation at a time (Algorithm 11); T12 (Algorithm 7), S and F_q[S]
+ * (Algorithms 1, 2), ABQ (Algorithm 9), conversions (Algorithms 3, 4),
+ * whipping and the final combination of Eq. 1.1. */
+#include <string.h>
+
+#include "common/ct.h"
+#include "common/fips202.h"
+#include "snova/gfq/gfq.h"
+
+/* ---- Public-seed expansion ---- */
+
+void PQSIG_NS(gfq_pub_init)(gfq_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem)
+{
+    memcpy(p->seed, seed, SNOVA_SEED_PUBLIC_BYTES);
+    p->cache_idx = (size_t)-1;
+    p->mem = mem;
+#if SNOVA_AES
+    pqsig_aes128_init(&p->aes, seed, PQSIG_AES_ENGINE_AUTO);
+#endif
+}
+
+void PQSIG_NS(gfq_pub_release)(gfq_pub *p)
+{
+#if SNOVA_AES
+    pqsig_aes_release(&p->aes);
+#endif
+    pqsig_zeroize(p, sizeof(*p));
+}
+
+/* Units u .. u + count - 1 of the expansion: AES-128-CTR blocks (key = seed,
+ * counter = unit index, big endian) or SNOVA-SHAKE blocks
+ * SHAKE128(seed || LE64(u)) of 168 bytes. */
+static void gen_units(const gfq_pub *p, uint8_t *out, size_t u, size_t count)
+{
+#if SNOVA_AES
+    uint8_t ctr[16];
+    unsigned k;
+    memset(ctr, 0, sizeof(ctr));
+    for (k = 0; k < 8; k++) {
+        ctr[15 - k] = (uint8_t)((uint64_t)u >> (8 * k));
+    }
+    pqsig_aes_ctr(&p->aes, out, count * GFQ_PUB_UNIT, ctr);
+#else
+    size_t n;
+    for (n = 0; n < count; n++) {
+        uint8_t in[SNOVA_SEED_PUBLIC_BYTES + 8];
+        uint64_t idx = (uint64_t)(u + n);
+        unsigned k;
+        memcpy(in, p->seed, SNOVA_SEED_PUBLIC_BYTES);
+        for (k = 0; k < 8; k++) {
+            in[SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
+        }
+        pqsig_shake128(out + n * GFQ_PUB_UNIT, GFQ_PUB_UNIT, in, sizeof(in));
+    }
+#endif
+}
+
+void PQSIG_NS(gfq_pub_read)(gfq_pub *p, uint8_t *out, size_t off, size_t len)
+{
+    if (p->mem != NULL && off + len <= GFQ_PUB_P_BYTES) {
+        memcpy(out, p->mem + off, len);
+        return;
+    }
+    while (len > 0) {
+        size_t u = off / GFQ_PUB_UNIT, skip = off % GFQ_PUB_UNIT, take;
+        if (skip == 0 && len >= GFQ_PUB_UNIT && u != p->cache_idx) {
+            /* Whole units straight into out; the last one is kept, since
+             * the next read usually starts inside it. */
+            size_t n = len / GFQ_PUB_UNIT;
+            gen_units(p, out, u, n);
+            memcpy(p->cache, out + (n - 1) * GFQ_PUB_UNIT, GFQ_PUB_UNIT);
+            p->cache_idx = u + n - 1;
+            take = n * GFQ_PUB_UNIT;
+        } else {
+            if (u != p->cache_idx) {
+                gen_units(p, p->cache, u, 1);
+                p->cache_idx = u;
+            }
+            take = GFQ_PUB_UNIT - skip < len ? GFQ_PUB_UNIT - skip : len;
+            memcpy(out, p->cache + skip, take);
+        }
+        out += take;
+        off += take;
+        len -= take;
+    }
+}
+
+/* Public bytes to elements (the bias of b mod q is part of the scheme). */
+static inline uint8_t byte_elem(uint8_t b)
+{
+    return (uint8_t)(b % GFQ_Q);
+}
+
+void PQSIG_NS(gfq_load_p)(gfq_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)
+{
+    const unsigned l = SNOVA_L, vl = GFQ_VL, ol = GFQ_OL;
+    uint8_t buf[GFQ_ROW_BYTES(0)];
+    unsigned j, k, r, c;
+    for (j = 0; j < SNOVA_V; j++) {
+        const uint8_t *b = buf;
+        PQSIG_NS(gfq_pub_read)(p, buf, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+        /* diagonal block: upper triangle, mirrored */
+        for (r = 0; r < l; r++) {
+            for (c = r; c < l; c++) {
+                uint8_t e = byte_elem(*b++);
+                p11[(j * l + r) * vl + j * l + c] = e;
+                p11[(j * l + c) * vl + j * l + r] = e;
+            }
+        }
+        /* P11_jk for k > j, and P11_kj = P11_jk^t */
+        for (k = j + 1; k < SNOVA_V; k++) {
+            for (r = 0; r < l; r++) {
+                for (c = 0; c < l; c++) {
+                    uint8_t e = byte_elem(*b++);
+                    p11[(j * l + r) * vl + k * l + c] = e;
+                    p11[(k * l + c) * vl + j * l + r] = e;
+                }
+            }
+        }
+        for (k = 0; k < SNOVA_O; k++) {
+            for (r = 0; r < l; r++) {
+                for (c = 0; c < l; c++) {
+                    p12[(j * l + r) * ol + k * l + c] = byte_elem(*b++);
+                }
+            }
+        }
+    }
+}
+
+/* ---- S and F_q[S] ---- */
+
+void PQSIG_NS(gfq_spow)(gfq_blk spow[SNOVA_L])
+{
+    gfq_blk s;
+    unsigned a, r, c, k;
+    for (r = 0; r < SNOVA_L; r++) {
+        for (c = 0; c < SNOVA_L; c++) {
+            s.e[r][c] = (uint8_t)(((SNOVA_S_QA + r + c) & SNOVA_S_QB) % GFQ_Q);
+            spow[0].e[r][c] = (uint8_t)(r == c);
+        }
+    }
+    s.e[SNOVA_L - 1][SNOVA_L - 1] = (uint8_t)(SNOVA_S_QC % GFQ_Q);
+    for (a = 1; a < SNOVA_L; a++) {
+        for (r = 0; r < SNOVA_L; r++) {
+            for (c = 0; c < SNOVA_L; c++) {
+                uint32_t acc = 0;
+                for (k = 0; k < SNOVA_L; k++) {
+                    acc += (uint32_t)spow[a - 1].e[r][k] * s.e[k][c];
+                }
+                spow[a].e[r][c] = (uint8_t)gfq_red32(acc);
+            }
+        }
+    }
+}
+
+/* Algorithm 1: a zero leading coefficient becomes q - c0 (q - 1 when
+ * c0 = 0), without a branch on c (secret for T12). */
+static void fqs_fix(uint8_t c[SNOVA_L])
+{
+    uint32_t lead_zero = pqsig_ct_eq_mask_u32(c[SNOVA_L - 1], 0);
+    uint32_t c0_zero = pqsig_ct_eq_mask_u32(c[0], 0);
+    uint32_t repl = GFQ_Q - pqsig_ct_select_u32(c0_zero, 1, c[0]);
+    c[SNOVA_L - 1] = (uint8_t)pqsig_ct_select_u32(lead_zero, repl, c[SNOVA_L - 1]);
+}
+
+/* ---- T12 (Algorithm 7) ----
+ * The coefficients are the SHAKE256(sk_seed) bytes below floor(256/q) q,
+ * taken mod q, in order. Which bytes are skipped is secret (it tells how
+ * many bytes were consumed), so a fixed-length output is compacted with
+ * masks: every accepted byte carries its shift d (the number of rejected
+ * bytes before it) and moves left by 2^s in stage s when bit s of d is set;
+ * with d non-decreasing along the buffer, no two bytes ever meet. Bytes
+ * with d > T12_SPARE are dropped; the first T12_NEED accepted bytes all have
+ * d <= T12_SPARE once the buffer holds T12_NEED accepted ones. */
+#define T12_NEED (SNOVA_V * SNOVA_O * SNOVA_L)
+#define T12_STAGES 8u
+#define T12_SPARE ((1u << T12_STAGES) - 1u)
+#define T12_BUF (T12_NEED + T12_SPARE)
+#define T12_LIM ((256u / GFQ_Q) * GFQ_Q)
+/* The bound on the failure probability below holds for a rejection rate of
+ * at most 9/256 (q = 7, 11, 13, 17, 19, 23, 31). */
+#if 256u - T12_LIM > 9u
+#error "T12 sampling margin not analysed for this q"
+#endif
+
+/* Coefficients from the fixed-length buffer. Returns
+ * the (secret) number of usable accepted bytes. */
+static uint32_t t12_compact(uint8_t coef[T12_NEED], const uint8_t *bytes)
+{
+    uint32_t w[T12_BUF];
+    uint32_t d = 0, valid_count = 0;
+    unsigned i, s;
+    for (i = 0; i < T12_BUF; i++) {
+        uint32_t b = bytes[i];
+        uint32_t acc = (b - T12_LIM) >> 31;              /* 1: accepted */
+        uint32_t keep = acc & ((d - (T12_SPARE + 1)) >> 31); /* and d <= SPARE */
+        w[i] = (b | (1u << 8) | (d << 9)) & (0u - keep);
+        valid_count += keep;
+        d += 1u - acc;
+    }
+    for (s = 0; s < T12_STAGES; s++) {
+        const unsigned step = 1u << s;
+        for (i = 0; i < T12_BUF; i++) {
+            uint32_t cur = w[i], nxt = i + step < T12_BUF ? w[i + step] : 0;
+            uint32_t mcur = 0u - ((cur >> 8) & (cur >> (9 + s)) & 1u);
+            uint32_t mnxt = 0u - ((nxt >> 8) & (nxt >> (9 + s)) & 1u);
+            w[i] = (cur & ~mcur) | (nxt & mnxt);
+        }
+    }
+    for (i = 0; i < T12_NEED; i++) {
+        coef[i] = (uint8_t)gfq_red32(w[i] & 255u);
+    }
+    pqsig_zeroize(w, sizeof(w));
+    return valid_count;
+}
+
+void PQSIG_NS(gfq_gen_t12)(uint8_t t12[GFQ_VL * GFQ_OL], const uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES],
+                           const gfq_blk spow[SNOVA_L])
+{
+    uint8_t bytes[T12_BUF];
+    uint8_t coef[T12_NEED];
+    uint32_t count, enough;
+    unsigned j, k, a, r, c;
+
+    pqsig_shake256(bytes, sizeof(bytes), sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+    count = t12_compact(coef, bytes);
+    enough = 1u - ((count - T12_NEED) >> 31);
+    /* Whether the fixed buffer held enough accepted bytes depends only on
+     * the rejected bytes, which are discarded and independent of the
+     * accepted values; it is false with probability below 2^-100. */
+    PQSIG_CT_DECLASSIFY(&enough, sizeof(enough));
+    if (!enough) {
+        /* Plain rejection sampling over the unbounded stream (never taken
+         * in practice); the skipped positions are declassified as above. */
+        pqsig_shake_ctx ctx;
+        uint8_t blk[136];
+        unsigned pos = sizeof(blk);
+        pqsig_shake256_init(&ctx);
+        pqsig_shake_absorb(&ctx, sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+        for (k = 0; k < T12_NEED; k++) {
+            uint8_t b;
+            do {
+                if (pos == sizeof(blk)) {
+                    pqsig_shake_squeeze(&ctx, blk, sizeof(blk));
+                    pos = 0;
+                }
+                b = blk[pos++];
+                PQSIG_CT_DECLASSIFY(&b, 1);
+            } while (b >= T12_LIM);
+            coef[k] = (uint8_t)(b % GFQ_Q);
+        }
+        pqsig_shake_release(&ctx);
+        pqsig_zeroize(blk, sizeof(blk));
+    }
+
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            uint8_t *cf = coef + (j * SNOVA_O + k) * SNOVA_L;
+            fqs_fix(cf);
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    uint32_t acc = 0;
+                    for (a = 0; a < SNOVA_L; a++) {
+                        acc += (uint32_t)cf[a] * spow[a].e[r][c];
+                    }
+                    t12[(j * SNOVA_L + r) * GFQ_OL + k * SNOVA_L + c] = (uint8_t)gfq_red32(acc);
+                }
+            }
+        }
+    }
+    pqsig_zeroize(bytes, sizeof(bytes));
+    pqsig_zeroize(coef, sizeof(coef));
+}
+
+/* ---- ABQ (public) ---- */
+
+static int blk_invertible(const gfq_blk *m)
+{
+    uint32_t t[SNOVA_L][SNOVA_L];
+    unsigned col, r, c;
+    for (r = 0; r < SNOVA_L; r++) {
+        for (c = 0; c < SNOVA_L; c++) {
+            t[r][c] = m->e[r][c];
+        }
+    }
+    for (col = 0; col < SNOVA_L; col++) {
+        unsigned piv = col;
+        uint32_t inv;
+        while (piv < SNOVA_L && t[piv][col] == 0) {
+            piv++;
+        }
+        if (piv == SNOVA_L) {
+            return 0;
+        }
+        for (c = 0; c < SNOVA_L; c++) {
+            uint32_t x = t[col][c];
+            t[col][c] = t[piv][c];
+            t[piv][c] = x;
+        }
+        inv = gfq_inv(t[col][col]);
+        for (r = col + 1; r < SNOVA_L; r++) {
+            uint32_t f = GFQ_Q - gfq_red32(t[r][col] * inv);
+            for (c = col; c < SNOVA_L; c++) {
+                t[r][c] = gfq_red32(t[r][c] + f * t[col][c]);
+            }
+        }
+    }
+    return 1;
+}
+
+/* Algorithm 2 as the official code runs it: add f S for f = 1, 2, ...
+ * while singular (the additions accumulate). */
+static void make_invertible(gfq_blk *m, const gfq_blk *s)
+{
+    unsigned f, r, c;
+    for (f = 1; f < GFQ_Q && !blk_invertible(m); f++) {
+        for (r = 0; r < SNOVA_L; r++) {
+            for (c = 0; c < SNOVA_L; c++) {
+                m->e[r][c] = (uint8_t)gfq_red32(m->e[r][c] + f * s->e[r][c]);
+            }
+        }
+    }
+}
+
+#define ABQ_AB_BYTES (SNOVA_O * SNOVA_ALPHA * SNOVA_L2)
+#define ABQ_Q_BYTES (SNOVA_O * SNOVA_ALPHA * SNOVA_L)
+
+void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, gfq_pub *pub, const gfq_blk spow[SNOVA_L])
+{
+    uint8_t buf[2 * ABQ_AB_BYTES + 2 * ABQ_Q_BYTES];
+    unsigned i, t, r, c, a;
+    size_t at = 0;
+#if SNOVA_FIXED_ABQ
+    static const uint8_t abq_seed[9] = {'S', 'N', 'O', 'V', 'A', '_', 'A', 'B', 'Q'};
+    (void)pub;
+    pqsig_shake256(buf, sizeof(buf), abq_seed, sizeof(abq_seed));
+#else
+    PQSIG_NS(gfq_pub_read)(pub, buf, GFQ_PUB_P_BYTES, sizeof(buf));
+#endif
+    /* all A, all B (blocks row by row), all q1, all q2 */
+    for (i = 0; i < SNOVA_O; i++) {
+        for (t = 0; t < SNOVA_ALPHA; t++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    abq->a[i][t].e[r][c] = byte_elem(buf[at]);
+                    abq->b[i][t].e[r][c] = byte_elem(buf[at + ABQ_AB_BYTES]);
+                    at++;
+                }
+            }
+        }
+    }
+    at = 2 * ABQ_AB_BYTES;
+    for (i = 0; i < SNOVA_O; i++) {
+        for (t = 0; t < SNOVA_ALPHA; t++) {
+            for (a = 0; a < SNOVA_L; a++) {
+                abq->q1[i][t][a] = byte_elem(buf[at]);
+                abq->q2[i][t][a] = byte_elem(buf[at + ABQ_Q_BYTES]);
+                at++;
+            }
+        }
+    }
+    for (i = 0; i < SNOVA_O; i++) {
+        for (t = 0; t < SNOVA_ALPHA; t++) {
+            make_invertible(&abq->a[i][t], &spow[1]);
+            make_invertible(&abq->b[i][t], &spow[1]);
+            fqs_fix(abq->q1[i][t]);
+            fqs_fix(abq->q2[i][t]);
+        }
+    }
+}
+
+/* ---- Conversions ---- */
+
+/* v / q and v mod q for a 64-bit v, as a long division by 16-bit digits
+ * (each step divides a number below 2^21 by multiply-shift): no division
+ * instruction, whose timing may depend on the operands. */
+static uint64_t divmod_q(uint64_t v, uint32_t *rem)
+{
+    uint64_t quo = 0;
+    uint32_t r = 0;
+    int k;
+    for (k = 3; k >= 0; k--) {
+        uint32_t cur = (r << 16) | (uint32_t)((v >> (16 * k)) & 0xffffu);
+        uint32_t t = (uint32_t)(((uint64_t)cur * (uint64_t)(0xffffffffu / GFQ_Q)) >> 32);
+        uint32_t x = cur - t * GFQ_Q - GFQ_Q;
+        uint32_t neg = x >> 31; /* 1: t was exact */
+        r = x + (GFQ_Q & (0u - neg));
+        t += 1u - neg;
+        quo |= (uint64_t)t << (16 * k);
+    }
+    *rem = r;
+    return quo;
+}
+
+void PQSIG_NS(gfq_pack)(uint8_t *out, const uint8_t *x, size_t n)
+{
+    size_t first;
+    for (first = 0; first < n; first += SNOVA_PACK_GF) {
+        size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
+        size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
+        uint64_t value = 0;
+        for (i = count; i > 0; i--) {
+            value = value * GFQ_Q + x[first + i - 1];
+        }
+        for (i = b0; i < b1; i++) {
+            out[i] = (uint8_t)value;
+            value >>= 8;
+        }
+    }
+}
+
+int PQSIG_NS(gfq_unpack)(uint8_t *x, const uint8_t *in, size_t n)
+{
+    uint64_t excess = 0;
+    size_t first;
+    for (first = 0; first < n; first += SNOVA_PACK_GF) {
+        size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
+        size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
+        uint64_t value = 0;
+        for (i = b1; i > b0; i--) {
+            value = (value << 8) | in[i - 1];
+        }
+        for (i = 0; i < count; i++) {
+            uint32_t r;
+            value = divmod_q(value, &r);
+            x[first + i] = (uint8_t)r;
+        }
+        /* canonical only when the number was below q^count */
+        excess |= value;
+    }
+    return (int)pqsig_ct_nonzero_mask_u32((uint32_t)excess | (uint32_t)(excess >> 32));
+}
+
+/* ---- Whipping, finish, target ---- */
+
+void PQSIG_NS(gfq_whip)(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
+                        const gfq_blk spow[SNOVA_L])
+{
+    unsigned j, a, r, c, m;
+    for (j = 0; j < nb; j++) {
+        const uint8_t *xj = x + (size_t)j * SNOVA_L2;
+        for (r = 0; r < SNOVA_L; r++) {
+            size_t row = ((size_t)j * SNOVA_L + r) * SNOVA_L2;
+            for (a = 0; a < SNOVA_L; a++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    uint32_t acc = 0;
+                    uint8_t e;
+                    for (m = 0; m < SNOVA_L; m++) {
+                        acc += (uint32_t)spow[a].e[r][m] * xj[m * SNOVA_L + c];
+                    }
+                    e = (uint8_t)gfq_red32(acc);
+                    w16[row + a * SNOVA_L + c] = e;
+                    w8[row + a * SNOVA_L + c] = e;
+                }
+            }
+        }
+    }
+}
+
+void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, const gfq_abq *abq)
+{
+    const unsigned l = SNOVA_L, l2 = SNOVA_L2;
+    unsigned i, t, a, b, x, y, k;
+    for (i = 0; i < SNOVA_O; i++) {
+        uint32_t acc[SNOVA_L][SNOVA_L];
+        memset(acc, 0, sizeof(acc));
+        for (t = 0; t < SNOVA_ALPHA; t++) {
+            const uint16_t *dp = d + (size_t)((i + t) % SNOVA_O) * l2 * l2;
+            const gfq_blk *am = &abq->a[i][t], *bm = &abq->b[i][t];
+            uint32_t f[SNOVA_L][SNOVA_L], mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
+            for (a = 0; a < l; a++) {
+                for (b = 0; b < l; b++) {
+                    f[a][b] = gfq_mul(abq->q1[i][t][a], abq->q2[i][t][b]);
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    uint32_t s = 0;
+                    for (a = 0; a < l; a++) {
+                        for (b = 0; b < l; b++) {
+                            s += f[a][b] * dp[(a * l + x) * l2 + b * l + y];
+                        }
+                    }
+                    mid[x][y] = gfq_red32(s);
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    uint32_t s = 0;
+                    for (k = 0; k < l; k++) {
+                        s += (uint32_t)am->e[x][k] * mid[k][y];
+                    }
+                    left[x][y] = gfq_red32(s);
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    for (k = 0; k < l; k++) {
+                        acc[x][y] += left[x][k] * bm->e[k][y];
+                    }
+                }
+            }
+        }
+        for (x = 0; x < l; x++) {
+            for (y = 0; y < l; y++) {
+                out[i * l2 + x * l + y] = (uint8_t)gfq_red32(acc[x][y]);
+            }
+        }
+    }
+}
+
+void PQSIG_NS(gfq_target)(uint8_t out[SNOVA_HASH_BYTES], const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES],
+                          const uint8_t *input, size_t inlen, const uint8_t salt[SNOVA_SALT_BYTES])
+{
+    pqsig_shake_ctx ctx;
+    pqsig_shake256_init(&ctx);
+    pqsig_shake_absorb(&ctx, pk_seed, SNOVA_SEED_PUBLIC_BYTES);
+    pqsig_shake_absorb(&ctx, input, inlen);
+    pqsig_shake_absorb(&ctx, salt, SNOVA_SALT_BYTES);
+    pqsig_shake_squeeze(&ctx, out, SNOVA_HASH_BYTES);
+    pqsig_shake_release(&ctx);
+}

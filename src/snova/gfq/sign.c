@@ -1,0 +1,298 @@
+/* SNOVA opt, odd prime q: signing (Algorithms 14-18), one equation of the
+ * public matrices at a time.
+ *
+ * With the vinegar blocks V whipped into Vw (row (j, r), column (a, c):
+ * (S^a V_j)[r][c]), equation p contributes
+ *   D_p = Vw^t P11_p Vw                   (the vinegar value, Eq. 1.1)
+ *   R_p = F21_p Vw = T12^t (P11_p Vw) + P12_p^t Vw
+ * and, F21 being F12^t for symmetric P, R_p^t = Vw^t F12_p is all the oil
+ * terms need: for equation i and term alpha (i' = i + alpha mod o)
+ *   M_t = ls_t Q2, ls_t[x][u] = sum_a q1[a] R_i'[(t, u)][(a, x)]
+ *   N_t = Q1 rs_t, rs_t[u][y] = sum_b q2[b] R_i'[(t, u)][(b, y)]
+ * and the oil block O_t enters as A (M_t O_t + O_t^t N_t) B.
+ *
+ * What a caller-held expanded key would provide (T12, ABQ, the expansion of
+ * the public matrices) is kept apart from the per-signature state: T12 and
+ * ABQ in sign_key, the public matrices behind gfq_pub (which reads from
+ * memory when given it). */
+#include <string.h>
+
+#include "common/ct.h"
+#include "common/fips202.h"
+#include "snova/gfq/gfq.h"
+#include "snova/variant.h"
+
+#define GW (GFQ_NU + 1) /* a row of the linear system */
+
+typedef struct {
+    gfq_blk spow[SNOVA_L];
+    gfq_abq abq;
+    gfq_pub pub;
+    uint8_t t12[GFQ_VL * GFQ_OL];
+    uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES];
+    uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
+} sign_key;
+
+typedef struct {
+    uint8_t md[SNOVA_DIGEST_BYTES];
+    uint8_t salt[SNOVA_SALT_BYTES];
+    uint8_t target[SNOVA_HASH_BYTES];
+    uint8_t y[GFQ_NU];
+    /* per attempt */
+    uint8_t vbytes[SNOVA_VINEGAR_BYTES];
+    uint8_t vel[SNOVA_V * SNOVA_L2];
+    uint16_t vw16[GFQ_VL * SNOVA_L2];
+    uint8_t vw8[GFQ_VL * SNOVA_L2];
+    uint8_t p11[GFQ_VL * GFQ_VL];
+    uint8_t p12[GFQ_VL * GFQ_OL];
+    uint16_t pv[GFQ_VL * SNOVA_L2];
+    uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
+    uint16_t r[SNOVA_O * GFQ_OL * SNOVA_L2];
+    uint8_t vv[GFQ_NU];
+    uint32_t acc[SNOVA_L2 * GFQ_NU];
+    uint16_t g[GFQ_NU * GW];
+    uint8_t sol[SNOVA_SIG_ELEMS];
+} sign_state;
+
+/* D_p and R_p of every equation. */
+static void vinegar_parts(sign_key *key, sign_state *s)
+{
+    const unsigned vl = GFQ_VL, ol = GFQ_OL, l2 = SNOVA_L2;
+    unsigned p;
+    memset(s->d, 0, sizeof(s->d));
+    memset(s->r, 0, sizeof(s->r));
+    for (p = 0; p < SNOVA_O; p++) {
+        uint16_t *d = s->d + (size_t)p * l2 * l2, *r = s->r + (size_t)p * ol * l2;
+        PQSIG_NS(gfq_load_p)(&key->pub, p, s->p11, s->p12);
+        memset(s->pv, 0, sizeof(s->pv));
+        PQSIG_NS(gfq_k_mul)(s->pv, s->p11, vl, 1, vl, vl, s->vw16, l2);
+        PQSIG_NS(gfq_k_mul)(d, s->vw8, 1, l2, l2, vl, s->pv, l2);
+        PQSIG_NS(gfq_k_mul)(r, key->t12, 1, ol, ol, vl, s->pv, l2);
+        PQSIG_NS(gfq_k_mul)(r, s->p12, 1, ol, ol, vl, s->vw16, l2);
+    }
+}
+
+/* Q = sum_a q[a] S^a */
+static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const gfq_blk spow[SNOVA_L])
+{
+    unsigned x, y, a;
+    for (x = 0; x < SNOVA_L; x++) {
+        for (y = 0; y < SNOVA_L; y++) {
+            uint32_t v = 0;
+            for (a = 0; a < SNOVA_L; a++) {
+                v += (uint32_t)q[a] * spow[a].e[x][y];
+            }
+            out[x][y] = gfq_red32(v);
+        }
+    }
+}
+
+/* Rows i l^2 .. i l^2 + l^2 - 1 of the system (Algorithm 17). */
+static void build_rows(const sign_key *key, sign_state *s, unsigned i)
+{
+    const unsigned l = SNOVA_L, l2 = SNOVA_L2;
+    unsigned alpha, t, a, x, y, u, r, c;
+    memset(s->acc, 0, sizeof(s->acc));
+    for (alpha = 0; alpha < SNOVA_ALPHA; alpha++) {
+        const unsigned ip = (i + alpha) % SNOVA_O;
+        const uint8_t *q1 = key->abq.q1[i][alpha], *q2 = key->abq.q2[i][alpha];
+        const gfq_blk *am = &key->abq.a[i][alpha], *bm = &key->abq.b[i][alpha];
+        uint32_t q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
+        fqs_matrix(q1m, q1, key->spow);
+        fqs_matrix(q2m, q2, key->spow);
+        for (t = 0; t < SNOVA_O; t++) {
+            const uint16_t *rt = s->r + ((size_t)ip * GFQ_OL + t * l) * l2;
+            uint32_t ls[SNOVA_L][SNOVA_L], rs[SNOVA_L][SNOVA_L], mm[SNOVA_L][SNOVA_L], nn[SNOVA_L][SNOVA_L];
+            uint32_t aml[SNOVA_L][SNOVA_L], nbl[SNOVA_L][SNOVA_L];
+            for (u = 0; u < l; u++) {
+                for (x = 0; x < l; x++) {
+                    uint32_t sl = 0, sr = 0;
+                    for (a = 0; a < l; a++) {
+                        sl += (uint32_t)q1[a] * rt[u * l2 + a * l + x];
+                        sr += (uint32_t)q2[a] * rt[u * l2 + a * l + x];
+                    }
+                    ls[x][u] = gfq_red32(sl);
+                    rs[u][x] = gfq_red32(sr);
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    uint32_t sm = 0, sn = 0;
+                    for (u = 0; u < l; u++) {
+                        sm += ls[x][u] * q2m[u][y];
+                        sn += q1m[x][u] * rs[u][y];
+                    }
+                    mm[x][y] = gfq_red32(sm);
+                    nn[x][y] = gfq_red32(sn);
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    uint32_t sa = 0, sb = 0;
+                    for (u = 0; u < l; u++) {
+                        sa += (uint32_t)am->e[x][u] * mm[u][y];
+                        sb += nn[x][u] * bm->e[u][y];
+                    }
+                    aml[x][y] = gfq_red32(sa);
+                    nbl[x][y] = gfq_red32(sb);
+                }
+            }
+            /* coefficient of O_t[x][y] in entry [r][c]:
+             * (A M)[r][x] B[y][c] + A[r][y] (N B)[x][c] */
+            for (r = 0; r < l; r++) {
+                for (c = 0; c < l; c++) {
+                    uint32_t *row = s->acc + (size_t)(r * l + c) * GFQ_NU + t * l2;
+                    for (x = 0; x < l; x++) {
+                        for (y = 0; y < l; y++) {
+                            row[x * l + y] += aml[r][x] * bm->e[y][c] + am->e[r][y] * nbl[x][c];
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (r = 0; r < l2; r++) {
+        uint16_t *grow = s->g + (size_t)(i * l2 + r) * GW;
+        const uint32_t *arow = s->acc + (size_t)r * GFQ_NU;
+        for (c = 0; c < GFQ_NU; c++) {
+            grow[c] = (uint16_t)gfq_red32(arow[c]);
+        }
+        grow[GFQ_NU] = (uint16_t)gfq_red32(GFQ_Q + s->y[i * l2 + r] - s->vv[i * l2 + r]);
+    }
+}
+
+/* 1 if the block x (l x l elements) is symmetric, else 0; no branch. */
+static uint32_t blk_symmetric(const uint8_t *x)
+{
+    uint32_t diff = 0;
+    unsigned r, c;
+    for (r = 0; r < SNOVA_L; r++) {
+        for (c = r + 1; c < SNOVA_L; c++) {
+            diff |= (uint32_t)(x[r * SNOVA_L + c] ^ x[c * SNOVA_L + r]);
+        }
+    }
+    return 1u - (pqsig_ct_nonzero_mask_u32(diff) & 1u);
+}
+
+/* One vinegar choice: 0 with the signature elements in s->sol, else -1. */
+static int sign_attempt(sign_key *key, sign_state *s, uint8_t attempt)
+{
+    pqsig_shake_ctx ctx;
+    unsigned j, r, c, t, m, i;
+    uint32_t singular, symmetric = 0;
+
+    /* Algorithm 15 */
+    pqsig_shake256_init(&ctx);
+    pqsig_shake_absorb(&ctx, key->sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+#if SNOVA_RAW_MESSAGE_HASH
+    pqsig_shake_absorb(&ctx, s->target, SNOVA_HASH_BYTES);
+#else
+    pqsig_shake_absorb(&ctx, s->md, SNOVA_DIGEST_BYTES);
+    pqsig_shake_absorb(&ctx, s->salt, SNOVA_SALT_BYTES);
+#endif
+    pqsig_shake_absorb(&ctx, &attempt, 1);
+    pqsig_shake_squeeze(&ctx, s->vbytes, SNOVA_VINEGAR_BYTES);
+    pqsig_shake_release(&ctx);
+    (void)PQSIG_NS(gfq_unpack)(s->vel, s->vbytes, SNOVA_V * SNOVA_L2);
+
+    PQSIG_NS(gfq_whip)(s->vw16, s->vw8, s->vel, SNOVA_V, key->spow);
+    vinegar_parts(key, s);
+    PQSIG_NS(gfq_finish)(s->vv, s->d, &key->abq);
+    for (i = 0; i < SNOVA_O; i++) {
+        build_rows(key, s, i);
+    }
+    singular = PQSIG_NS(gfq_k_solve)(s->g, GFQ_NU, GW);
+    /* Whether this vinegar choice gives a singular system is public: it
+     * only makes the signer try the next counter value. */
+    PQSIG_CT_DECLASSIFY(&singular, sizeof(singular));
+    if (singular != 0) {
+        return -1;
+    }
+
+    /* U = (V + T12 O, O) */
+    for (t = 0; t < GFQ_NU; t++) {
+        s->sol[SNOVA_V * SNOVA_L2 + t] = (uint8_t)s->g[(size_t)t * GW + GFQ_NU];
+    }
+    for (j = 0; j < SNOVA_V; j++) {
+        for (r = 0; r < SNOVA_L; r++) {
+            const uint8_t *trow = key->t12 + (j * SNOVA_L + r) * GFQ_OL;
+            for (c = 0; c < SNOVA_L; c++) {
+                uint32_t acc = s->vel[j * SNOVA_L2 + r * SNOVA_L + c];
+                for (t = 0; t < SNOVA_O; t++) {
+                    const uint8_t *ot = &s->sol[(SNOVA_V + t) * SNOVA_L2];
+                    for (m = 0; m < SNOVA_L; m++) {
+                        acc += (uint32_t)trow[t * SNOVA_L + m] * ot[m * SNOVA_L + c];
+                    }
+                }
+                s->sol[j * SNOVA_L2 + r * SNOVA_L + c] = (uint8_t)gfq_red32(acc);
+            }
+        }
+    }
+#if SNOVA_REJECT_SYMMETRIC_SIG
+    for (j = 0; j < SNOVA_N; j++) {
+        symmetric |= blk_symmetric(&s->sol[j * SNOVA_L2]);
+    }
+    /* Public: a signature with a symmetric block is never released, the
+     * signer moves on to the next counter value. */
+    PQSIG_CT_DECLASSIFY(&symmetric, sizeof(symmetric));
+    if (symmetric != 0) {
+        return -1;
+    }
+#else
+    (void)symmetric;
+#endif
+    return 0;
+}
+
+static int sign_run(sign_key *key, sign_state *s, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                    size_t mlen, const uint8_t *rnd)
+{
+    unsigned attempt;
+    int ret = PQSIG_ERR_SIGN_ATTEMPTS;
+
+    memcpy(s->salt, rnd, SNOVA_SALT_BYTES);
+    /* Algorithm 6 */
+#if SNOVA_RAW_MESSAGE_HASH
+    PQSIG_NS(gfq_target)(s->target, key->pk_seed, m, mlen, rnd);
+#else
+    pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
+    PQSIG_NS(gfq_target)(s->target, key->pk_seed, s->md, SNOVA_DIGEST_BYTES, rnd);
+#endif
+    (void)PQSIG_NS(gfq_unpack)(s->y, s->target, GFQ_NU);
+
+    for (attempt = 1; attempt <= SNOVA_MAX_SIGN_ATTEMPTS; attempt++) {
+        if (sign_attempt(key, s, (uint8_t)attempt) == 0) {
+            PQSIG_NS(gfq_pack)(sig, s->sol, SNOVA_SIG_ELEMS);
+            memcpy(sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES, rnd, SNOVA_SALT_BYTES);
+            *siglen = SNOVA_SIGNATURE_BYTES;
+            ret = PQSIG_OK;
+            break;
+        }
+    }
+    return ret;
+}
+
+typedef struct {
+    sign_key key;
+    sign_state st;
+} sign_all;
+
+int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                          const uint8_t *sk, const uint8_t *rnd)
+{
+    sign_all s;
+    int ret;
+
+    memcpy(s.key.pk_seed, sk, SNOVA_SEED_PUBLIC_BYTES);
+    /* The public seed is part of the public key. */
+    PQSIG_CT_DECLASSIFY(s.key.pk_seed, sizeof(s.key.pk_seed));
+    memcpy(s.key.sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
+    PQSIG_NS(gfq_spow)(s.key.spow);
+    PQSIG_NS(gfq_gen_t12)(s.key.t12, s.key.sk_seed, s.key.spow);
+    PQSIG_NS(gfq_pub_init)(&s.key.pub, s.key.pk_seed, NULL);
+    PQSIG_NS(gfq_gen_abq)(&s.key.abq, &s.key.pub, s.key.spow);
+    ret = sign_run(&s.key, &s.st, sig, siglen, m, mlen, rnd);
+    PQSIG_NS(gfq_pub_release)(&s.key.pub);
+    pqsig_zeroize(&s, sizeof(s));
+    return ret;
+}

@@ -1,0 +1,131 @@
+/* SNOVA opt, odd prime q: verification (Algorithms 19, 20), one equation at
+ * a time. Everything here is public. With Uw the whipped signature (row
+ * (j, r), column (a, c): (S^a U_j)[r][c]) and P_i the symmetric nl x nl
+ * matrix of equation i,
+ *   P_i Uw = [P11 Uw_v + P12 Uw_o ; P12^t Uw_v + P22 Uw_o],
+ *   D_i = Uw^t (P_i Uw),
+ * and gfq_finish combines the D_i with A, B, Q1, Q2.
+ *
+ * Only canonical encodings are accepted: every packed group below q^count
+ * (which also makes the padding bits zero), and no symmetric signature
+ * block. */
+#include <string.h>
+
+#include "common/fips202.h"
+#include "snova/gfq/gfq.h"
+#include "snova/variant.h"
+
+#define PK_EQ_ELEMS (SNOVA_O * SNOVA_L * (GFQ_OL + 1) / 2)
+
+typedef struct {
+    uint8_t pke[SNOVA_PK_ELEMS];
+    uint8_t u[SNOVA_SIG_ELEMS];
+    uint16_t uw16[GFQ_NL * SNOVA_L2];
+    uint8_t uw8[GFQ_NL * SNOVA_L2];
+    uint8_t p11[GFQ_VL * GFQ_VL];
+    uint8_t p12[GFQ_VL * GFQ_OL];
+    uint8_t p22[GFQ_OL * GFQ_OL];
+    uint16_t pu[GFQ_NL * SNOVA_L2];
+    uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
+    uint8_t value[GFQ_NU];
+    uint8_t y[GFQ_NU];
+    uint8_t target[SNOVA_HASH_BYTES];
+    uint8_t md[SNOVA_DIGEST_BYTES];
+    gfq_abq abq;
+    gfq_blk spow[SNOVA_L];
+} verify_state;
+
+static int blk_symmetric(const uint8_t *x)
+{
+    unsigned r, c;
+    for (r = 0; r < SNOVA_L; r++) {
+        for (c = r + 1; c < SNOVA_L; c++) {
+            if (x[r * SNOVA_L + c] != x[c * SNOVA_L + r]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* pub reads the public matrices (from the seed or from memory); abq is a
+ * ready ABQ or NULL to derive it from pub. */
+static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                       size_t mlen, const uint8_t *pk, gfq_pub *pub, const gfq_abq *abq)
+{
+    const unsigned l = SNOVA_L, l2 = SNOVA_L2, vl = GFQ_VL, ol = GFQ_OL, nl = GFQ_NL;
+    const uint8_t *salt = sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES;
+    const uint16_t *uwo = s->uw16 + (size_t)vl * l2;
+    uint16_t *puo = s->pu + (size_t)vl * l2;
+    unsigned i, j, k, r, c;
+    uint8_t diff = 0;
+
+    if (siglen != SNOVA_SIGNATURE_BYTES) {
+        return PQSIG_ERR_INVALID_SIGNATURE;
+    }
+    if (PQSIG_NS(gfq_unpack)(s->u, sig, SNOVA_SIG_ELEMS) != 0) {
+        return PQSIG_ERR_INVALID_SIGNATURE;
+    }
+    for (j = 0; j < SNOVA_N; j++) {
+        if (blk_symmetric(&s->u[j * l2])) {
+            return PQSIG_ERR_INVALID_SIGNATURE;
+        }
+    }
+    if (PQSIG_NS(gfq_unpack)(s->pke, pk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_PK_ELEMS) != 0) {
+        return PQSIG_ERR_MALFORMED_KEY;
+    }
+
+    PQSIG_NS(gfq_spow)(s->spow);
+    PQSIG_NS(gfq_whip)(s->uw16, s->uw8, s->u, SNOVA_N, s->spow);
+    memset(s->d, 0, sizeof(s->d));
+    for (i = 0; i < SNOVA_O; i++) {
+        const uint8_t *e = s->pke + (size_t)i * PK_EQ_ELEMS;
+        PQSIG_NS(gfq_load_p)(pub, i, s->p11, s->p12);
+        /* P22_i: upper half, row by row (Algorithm 19), mirrored */
+        for (j = 0; j < SNOVA_O; j++) {
+            for (r = 0; r < l; r++) {
+                unsigned row = j * l + r;
+                for (c = row; c < ol; c++) {
+                    s->p22[row * ol + c] = *e;
+                    s->p22[c * ol + row] = *e;
+                    e++;
+                }
+            }
+        }
+        memset(s->pu, 0, sizeof(s->pu));
+        PQSIG_NS(gfq_k_mul)(s->pu, s->p11, vl, 1, vl, vl, s->uw16, l2);
+        PQSIG_NS(gfq_k_mul)(s->pu, s->p12, ol, 1, vl, ol, uwo, l2);
+        PQSIG_NS(gfq_k_mul)(puo, s->p12, 1, ol, ol, vl, s->uw16, l2);
+        PQSIG_NS(gfq_k_mul)(puo, s->p22, ol, 1, ol, ol, uwo, l2);
+        PQSIG_NS(gfq_k_mul)(s->d + (size_t)i * l2 * l2, s->uw8, 1, l2, l2, nl, s->pu, l2);
+    }
+    if (abq == NULL) {
+        PQSIG_NS(gfq_gen_abq)(&s->abq, pub, s->spow);
+        abq = &s->abq;
+    }
+    PQSIG_NS(gfq_finish)(s->value, s->d, abq);
+
+#if SNOVA_RAW_MESSAGE_HASH
+    PQSIG_NS(gfq_target)(s->target, pk, m, mlen, salt);
+#else
+    pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
+    PQSIG_NS(gfq_target)(s->target, pk, s->md, SNOVA_DIGEST_BYTES, salt);
+#endif
+    (void)PQSIG_NS(gfq_unpack)(s->y, s->target, GFQ_NU);
+    for (k = 0; k < GFQ_NU; k++) {
+        diff |= (uint8_t)(s->y[k] ^ s->value[k]);
+    }
+    return diff == 0 ? PQSIG_OK : PQSIG_ERR_INVALID_SIGNATURE;
+}
+
+int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                     const uint8_t *pk)
+{
+    verify_state s;
+    gfq_pub pub;
+    int ret;
+    PQSIG_NS(gfq_pub_init)(&pub, pk, NULL);
+    ret = verify_core(&s, sig, siglen, m, mlen, pk, &pub, NULL);
+    PQSIG_NS(gfq_pub_release)(&pub);
+    return ret;
+}
