@@ -7,53 +7,64 @@
  * SSE2 pmullw / paddw, NEON mla). */
 #include "snova/gfq/gfq.h"
 
-/* Rows r0 and r0 + 1 (two = 1) or row r0 alone: every x row is loaded once
- * for both. */
-static inline void mul_rows(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
-                            unsigned two, unsigned inner, const uint16_t *x, const unsigned cols)
+/* NR output rows (NR = 4, or 1 for the last ones), columns c0 .. c0 +
+ * width - 1 (width <= 8): every x vector loaded serves NR rows. The lane
+ * loop is the innermost loop and is not unrolled before vectorisation, so
+ * the compiler maps it onto one vector of 16-bit lanes (instead of
+ * vectorising the reduction over m with gathers, which is far slower). */
+#define KW 8u
+#define KR 4u
+
+static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
+                             const uint16_t *x, const unsigned cols, const unsigned nr,
+                             const unsigned width)
 {
-    uint16_t acc0[GFQ_K_MAXC], acc1[GFQ_K_MAXC];
-    const uint8_t *a0 = a + (size_t)r0 * a_rs, *a1 = a0 + a_rs;
-    uint16_t *o0 = out + (size_t)r0 * cols, *o1 = o0 + cols;
-    unsigned m = 0, c;
-    for (c = 0; c < cols; c++) {
-        acc0[c] = o0[c];
-        acc1[c] = two ? o1[c] : 0;
+    uint16_t acc[KR][KW];
+    unsigned m = 0, k, r;
+    for (r = 0; r < nr; r++) {
+        for (k = 0; k < width; k++) {
+            acc[r][k] = o[r * cols + k];
+        }
     }
     while (m < inner) {
         unsigned end = inner - m > GFQ_K_CHUNK ? m + GFQ_K_CHUNK : inner;
-        if (two) {
-            for (; m < end; m++) {
-                const uint16_t *xm = x + (size_t)m * cols;
-                uint16_t s0 = a0[m * a_cs], s1 = a1[m * a_cs];
-                for (c = 0; c < cols; c++) {
-                    acc0[c] = (uint16_t)(acc0[c] + s0 * xm[c]);
-                    acc1[c] = (uint16_t)(acc1[c] + s1 * xm[c]);
-                }
-            }
-        } else {
-            for (; m < end; m++) {
-                const uint16_t *xm = x + (size_t)m * cols;
-                uint16_t s0 = a0[m * a_cs];
-                for (c = 0; c < cols; c++) {
-                    acc0[c] = (uint16_t)(acc0[c] + s0 * xm[c]);
+        for (; m < end; m++) {
+            const uint16_t *xm = x + (size_t)m * cols;
+            const uint8_t *am = a + m * a_cs;
+            for (r = 0; r < nr; r++) {
+                const uint16_t s = am[r * a_rs];
+#pragma GCC unroll 1
+                for (k = 0; k < width; k++) {
+                    acc[r][k] = (uint16_t)(acc[r][k] + s * xm[k]);
                 }
             }
         }
         if (m < inner) {
-            for (c = 0; c < cols; c++) {
-                acc0[c] = gfq_fold16(acc0[c]);
-                acc1[c] = gfq_fold16(acc1[c]);
+            for (r = 0; r < nr; r++) {
+                for (k = 0; k < width; k++) {
+                    acc[r][k] = gfq_fold16(acc[r][k]);
+                }
             }
         }
     }
-    for (c = 0; c < cols; c++) {
-        o0[c] = gfq_red16(acc0[c]);
-    }
-    if (two) {
-        for (c = 0; c < cols; c++) {
-            o1[c] = gfq_red16(acc1[c]);
+    for (r = 0; r < nr; r++) {
+        for (k = 0; k < width; k++) {
+            o[r * cols + k] = gfq_red16(acc[r][k]);
         }
+    }
+}
+
+static inline void mul_rows(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
+                            const unsigned nr, unsigned inner, const uint16_t *x, const unsigned cols)
+{
+    const uint8_t *a0 = a + (size_t)r0 * a_rs;
+    uint16_t *o0 = out + (size_t)r0 * cols;
+    unsigned c0;
+    for (c0 = 0; c0 + KW <= cols; c0 += KW) {
+        mul_strip(o0 + c0, a0, a_rs, a_cs, inner, x + c0, cols, nr, KW);
+    }
+    if (cols % KW != 0) {
+        mul_strip(o0 + c0, a0, a_rs, a_cs, inner, x + c0, cols, nr, cols % KW);
     }
 }
 
@@ -61,11 +72,11 @@ static inline void mul_body(uint16_t *out, const uint8_t *a, size_t a_rs, size_t
                             unsigned inner, const uint16_t *x, const unsigned cols)
 {
     unsigned r;
-    for (r = 0; r + 1 < rows; r += 2) {
-        mul_rows(out, a, a_rs, a_cs, r, 1, inner, x, cols);
+    for (r = 0; r + KR <= rows; r += KR) {
+        mul_rows(out, a, a_rs, a_cs, r, KR, inner, x, cols);
     }
-    if (r < rows) {
-        mul_rows(out, a, a_rs, a_cs, r, 0, inner, x, cols);
+    for (; r < rows; r++) {
+        mul_rows(out, a, a_rs, a_cs, r, 1, inner, x, cols);
     }
 }
 
@@ -87,40 +98,62 @@ void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_
     }
 }
 
+/* Entries stay partially reduced: each elimination step adds at most
+ * q (q - 1) to an entry, so the rows are folded every SOLVE_CHUNK columns;
+ * only pivots, multipliers and the pivot row are fully reduced. The pivot
+ * is found by masked swaps with the rows below (the solution of a regular
+ * system does not depend on the row order). */
+#define SOLVE_CHUNK ((65535u - GFQ_FOLD_MAX) / (SNOVA_Q * (SNOVA_Q - 1u)))
+
 uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
 {
     uint32_t singular = 0;
-    unsigned col, r, c;
+    unsigned col, r, c, since_fold = 0;
 
     for (col = 0; col < n; col++) {
         uint16_t *pr = g + (size_t)col * w;
-        uint16_t inv;
-        /* While the pivot is zero add the rows below (masked). */
+        uint16_t piv = gfq_red16(pr[col]), inv;
         for (r = col + 1; r < n; r++) {
-            const uint16_t *rr = g + (size_t)r * w;
-            uint16_t zero = (uint16_t)(0u - (((uint32_t)pr[col] - 1u) >> 31));
+            uint16_t *rr = g + (size_t)r * w;
+            uint16_t rv = gfq_red16(rr[col]);
+            /* swap when the pivot is zero and this row's entry is not */
+            uint16_t take = (uint16_t)(((((uint32_t)piv - 1u) >> 31) & ((0u - (uint32_t)rv) >> 31)) * 0xffffu);
             for (c = col; c <= n; c++) {
-                pr[c] = gfq_red16((uint16_t)(pr[c] + (rr[c] & zero)));
+                uint16_t t = (uint16_t)((pr[c] ^ rr[c]) & take);
+                pr[c] ^= t;
+                rr[c] ^= t;
             }
+            piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
         }
-        singular |= ((uint32_t)pr[col] - 1u) >> 31;
-        inv = gfq_inv(pr[col]);
+        singular |= ((uint32_t)piv - 1u) >> 31;
+        inv = gfq_inv(piv);
         for (c = col; c <= n; c++) {
-            pr[c] = gfq_red16((uint16_t)(pr[c] * inv));
+            pr[c] = gfq_red16((uint16_t)(gfq_red16(pr[c]) * inv));
         }
-        /* Clear the column in every other row: row -= f * pivot row, as
-         * row + (q - f) * pivot row. */
+        /* Clear the column in every other row: row + (q - f) * pivot row. */
         for (r = 0; r < n; r++) {
             uint16_t *rr = g + (size_t)r * w;
             uint16_t nf;
             if (r == col) {
                 continue;
             }
-            nf = (uint16_t)(SNOVA_Q - rr[col]);
+            nf = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
             for (c = col; c <= n; c++) {
-                rr[c] = gfq_red16((uint16_t)(rr[c] + nf * pr[c]));
+                rr[c] = (uint16_t)(rr[c] + nf * pr[c]);
             }
         }
+        if (++since_fold == SOLVE_CHUNK) {
+            since_fold = 0;
+            for (r = 0; r < n; r++) {
+                uint16_t *rr = g + (size_t)r * w;
+                for (c = col + 1; c <= n; c++) {
+                    rr[c] = gfq_fold16(rr[c]);
+                }
+            }
+        }
+    }
+    for (r = 0; r < n; r++) {
+        g[(size_t)r * w + n] = gfq_red16(g[(size_t)r * w + n]);
     }
     return singular;
 }

@@ -44,8 +44,9 @@ void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_
 
 /* Gauss-Jordan elimination of the n x (n + 1) system g (row r at g + r w,
  * w >= n + 1, the right-hand side in column n). Returns 0 with the solution
- * in column n, or nonzero when the system is singular; the return value is
- * left secret (the caller decides what to declassify). */
+ * in column n (reduced; the other entries are left partially reduced), or
+ * nonzero when the system is singular; the return value is left secret (the
+ * caller decides what to declassify). */
 uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w);
 
 #endif
