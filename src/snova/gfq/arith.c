@@ -105,6 +105,31 @@ void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_
  * system does not depend on the row order). */
 #define SOLVE_CHUNK ((65535u - GFQ_FOLD_MAX) / (SNOVA_Q * (SNOVA_Q - 1u)))
 
+/* Row helpers on distinct rows (restrict lets the loops vectorise). */
+static inline void rows_cswap(uint16_t *restrict a, uint16_t *restrict b, unsigned from, unsigned to,
+                              uint16_t take)
+{
+    unsigned c;
+    for (c = from; c < to; c++) {
+        uint16_t t = (uint16_t)((a[c] ^ b[c]) & take);
+        a[c] ^= t;
+        b[c] ^= t;
+    }
+}
+
+static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, unsigned from, unsigned to,
+                            uint16_t f)
+{
+    unsigned c;
+    for (c = from; c < to; c++) {
+        r[c] = (uint16_t)(r[c] + f * p[c]);
+    }
+}
+
+/* Columns before the pivot column are zero mod q in every row below and in
+ * the pivot row, so the loops start at the pivot column rounded down to a
+ * multiple of 8 (aligned vectors); the pivot row is reduced from there on,
+ * which makes those entries exactly zero. */
 uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
 {
     uint32_t singular = 0;
@@ -112,41 +137,33 @@ uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
 
     for (col = 0; col < n; col++) {
         uint16_t *pr = g + (size_t)col * w;
+        const unsigned c0 = col & ~7u;
         uint16_t piv = gfq_red16(pr[col]), inv;
         for (r = col + 1; r < n; r++) {
             uint16_t *rr = g + (size_t)r * w;
             uint16_t rv = gfq_red16(rr[col]);
             /* swap when the pivot is zero and this row's entry is not */
             uint16_t take = (uint16_t)(((((uint32_t)piv - 1u) >> 31) & ((0u - (uint32_t)rv) >> 31)) * 0xffffu);
-            for (c = col; c <= n; c++) {
-                uint16_t t = (uint16_t)((pr[c] ^ rr[c]) & take);
-                pr[c] ^= t;
-                rr[c] ^= t;
-            }
+            rows_cswap(pr, rr, c0, n + 1, take);
             piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
         }
         singular |= ((uint32_t)piv - 1u) >> 31;
         inv = gfq_inv(piv);
-        for (c = col; c <= n; c++) {
+        for (c = c0; c <= n; c++) {
             pr[c] = gfq_red16((uint16_t)(gfq_red16(pr[c]) * inv));
         }
         /* Clear the column in every other row: row + (q - f) * pivot row. */
         for (r = 0; r < n; r++) {
-            uint16_t *rr = g + (size_t)r * w;
-            uint16_t nf;
-            if (r == col) {
-                continue;
-            }
-            nf = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
-            for (c = col; c <= n; c++) {
-                rr[c] = (uint16_t)(rr[c] + nf * pr[c]);
+            if (r != col) {
+                uint16_t *rr = g + (size_t)r * w;
+                row_axpy(rr, pr, c0, n + 1, (uint16_t)(SNOVA_Q - gfq_red16(rr[col])));
             }
         }
         if (++since_fold == SOLVE_CHUNK) {
             since_fold = 0;
             for (r = 0; r < n; r++) {
                 uint16_t *rr = g + (size_t)r * w;
-                for (c = col + 1; c <= n; c++) {
+                for (c = c0; c <= n; c++) {
                     rr[c] = gfq_fold16(rr[c]);
                 }
             }

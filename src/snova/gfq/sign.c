@@ -49,7 +49,7 @@ typedef struct {
     uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
     uint16_t r[SNOVA_O * GFQ_OL * SNOVA_L2];
     uint8_t vv[GFQ_NU];
-    uint32_t acc[SNOVA_L2 * GFQ_NU];
+    uint16_t acc[SNOVA_L2 * GFQ_NU];
     uint16_t g[GFQ_NU * GW];
     uint8_t sol[SNOVA_SIG_ELEMS];
 } sign_state;
@@ -87,32 +87,53 @@ static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const g
     }
 }
 
-/* Rows i l^2 .. i l^2 + l^2 - 1 of the system (Algorithm 17). */
+/* Rows i l^2 .. i l^2 + l^2 - 1 of the system (Algorithm 17). For term
+ * alpha and oil block t, the coefficient of O_t[x][y] in entry [r][c] is
+ *   (A M)[r][x] B[y][c] + A[r][y] (N B)[x][c];
+ * for each (r, c) the l^2 values (x, y) are formed as two element-wise
+ * products of length l^2, summed over alpha in 16-bit lanes (alpha terms of
+ * at most 2 (q - 1)^2 each stay below 2^16). */
+#define L2 SNOVA_L2
+#if SNOVA_ALPHA * 2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
+#error "the coefficient sums need wider lanes"
+#endif
+
 static void build_rows(const sign_key *key, sign_state *s, unsigned i)
 {
-    const unsigned l = SNOVA_L, l2 = SNOVA_L2;
-    unsigned alpha, t, a, x, y, u, r, c;
+    const unsigned l = SNOVA_L;
+    unsigned alpha, t, a, x, y, u, r, c, k;
     memset(s->acc, 0, sizeof(s->acc));
     for (alpha = 0; alpha < SNOVA_ALPHA; alpha++) {
         const unsigned ip = (i + alpha) % SNOVA_O;
         const uint8_t *q1 = key->abq.q1[i][alpha], *q2 = key->abq.q2[i][alpha];
         const gfq_blk *am = &key->abq.a[i][alpha], *bm = &key->abq.b[i][alpha];
         uint32_t q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
+        /* btile[c][(x, y)] = B[y][c], arow[r][(x, y)] = A[r][y] */
+        uint16_t btile[SNOVA_L][L2], arow[SNOVA_L][L2];
         fqs_matrix(q1m, q1, key->spow);
         fqs_matrix(q2m, q2, key->spow);
+        for (r = 0; r < l; r++) {
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    btile[r][x * l + y] = bm->e[y][r];
+                    arow[r][x * l + y] = am->e[r][y];
+                }
+            }
+        }
         for (t = 0; t < SNOVA_O; t++) {
-            const uint16_t *rt = s->r + ((size_t)ip * GFQ_OL + t * l) * l2;
+            const uint16_t *rt = s->r + ((size_t)ip * GFQ_OL + t * l) * L2;
             uint32_t ls[SNOVA_L][SNOVA_L], rs[SNOVA_L][SNOVA_L], mm[SNOVA_L][SNOVA_L], nn[SNOVA_L][SNOVA_L];
-            uint32_t aml[SNOVA_L][SNOVA_L], nbl[SNOVA_L][SNOVA_L];
+            uint16_t amx[SNOVA_L][L2], nbx[SNOVA_L][L2];
+            /* ls, rs below l (q - 1)^2; mm, nn below l^2 (q - 1)^3 */
             for (u = 0; u < l; u++) {
                 for (x = 0; x < l; x++) {
                     uint32_t sl = 0, sr = 0;
                     for (a = 0; a < l; a++) {
-                        sl += (uint32_t)q1[a] * rt[u * l2 + a * l + x];
-                        sr += (uint32_t)q2[a] * rt[u * l2 + a * l + x];
+                        sl += (uint32_t)q1[a] * rt[u * L2 + a * l + x];
+                        sr += (uint32_t)q2[a] * rt[u * L2 + a * l + x];
                     }
-                    ls[x][u] = gfq_red32(sl);
-                    rs[u][x] = gfq_red32(sr);
+                    ls[x][u] = sl;
+                    rs[u][x] = sr;
                 }
             }
             for (x = 0; x < l; x++) {
@@ -122,10 +143,11 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
                         sm += ls[x][u] * q2m[u][y];
                         sn += q1m[x][u] * rs[u][y];
                     }
-                    mm[x][y] = gfq_red32(sm);
-                    nn[x][y] = gfq_red32(sn);
+                    mm[x][y] = sm;
+                    nn[x][y] = sn;
                 }
             }
+            /* amx[r][(x, y)] = (A M)[r][x], nbx[c][(x, y)] = (N B)[x][c] */
             for (x = 0; x < l; x++) {
                 for (y = 0; y < l; y++) {
                     uint32_t sa = 0, sb = 0;
@@ -133,31 +155,31 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
                         sa += (uint32_t)am->e[x][u] * mm[u][y];
                         sb += nn[x][u] * bm->e[u][y];
                     }
-                    aml[x][y] = gfq_red32(sa);
-                    nbl[x][y] = gfq_red32(sb);
+                    sa = gfq_red32(sa);
+                    sb = gfq_red32(sb);
+                    for (k = 0; k < l; k++) {
+                        amx[x][y * l + k] = (uint16_t)sa;
+                        nbx[y][x * l + k] = (uint16_t)sb;
+                    }
                 }
             }
-            /* coefficient of O_t[x][y] in entry [r][c]:
-             * (A M)[r][x] B[y][c] + A[r][y] (N B)[x][c] */
             for (r = 0; r < l; r++) {
                 for (c = 0; c < l; c++) {
-                    uint32_t *row = s->acc + (size_t)(r * l + c) * GFQ_NU + t * l2;
-                    for (x = 0; x < l; x++) {
-                        for (y = 0; y < l; y++) {
-                            row[x * l + y] += aml[r][x] * bm->e[y][c] + am->e[r][y] * nbl[x][c];
-                        }
+                    uint16_t *row = s->acc + (size_t)(r * l + c) * GFQ_NU + t * L2;
+                    for (k = 0; k < L2; k++) {
+                        row[k] = (uint16_t)(row[k] + amx[r][k] * btile[c][k] + nbx[c][k] * arow[r][k]);
                     }
                 }
             }
         }
     }
-    for (r = 0; r < l2; r++) {
-        uint16_t *grow = s->g + (size_t)(i * l2 + r) * GW;
-        const uint32_t *arow = s->acc + (size_t)r * GFQ_NU;
+    for (r = 0; r < L2; r++) {
+        uint16_t *grow = s->g + (size_t)(i * L2 + r) * GW;
+        const uint16_t *arow = s->acc + (size_t)r * GFQ_NU;
         for (c = 0; c < GFQ_NU; c++) {
-            grow[c] = (uint16_t)gfq_red32(arow[c]);
+            grow[c] = gfq_red16(arow[c]);
         }
-        grow[GFQ_NU] = (uint16_t)gfq_red32(GFQ_Q + s->y[i * l2 + r] - s->vv[i * l2 + r]);
+        grow[GFQ_NU] = (uint16_t)gfq_red32(GFQ_Q + s->y[i * L2 + r] - s->vv[i * L2 + r]);
     }
 }
 
