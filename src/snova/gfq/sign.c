@@ -43,15 +43,22 @@ typedef struct {
     uint8_t vel[SNOVA_V * SNOVA_L2];
     uint16_t vw16[GFQ_VL * SNOVA_L2];
     uint8_t vw8[GFQ_VL * SNOVA_L2];
-    uint8_t p11[GFQ_VL * GFQ_VL];
-    uint8_t p12[GFQ_VL * GFQ_OL];
-    uint16_t pv[GFQ_VL * SNOVA_L2];
     uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
     uint16_t r[SNOVA_O * GFQ_OL * SNOVA_L2];
     uint8_t vv[GFQ_NU];
-    uint16_t acc[SNOVA_L2 * GFQ_NU];
-    uint16_t g[GFQ_NU * GW];
     uint8_t sol[SNOVA_SIG_ELEMS];
+    /* one equation's public matrices, then the linear system: never both */
+    union {
+        struct {
+            uint8_t p11[GFQ_VL * GFQ_VL];
+            uint8_t p12[GFQ_VL * GFQ_OL];
+            uint16_t pv[GFQ_VL * SNOVA_L2];
+        } m;
+        struct {
+            uint16_t acc[SNOVA_L2 * GFQ_NU];
+            uint16_t g[GFQ_NU * GW];
+        } sys;
+    } u;
 } sign_state;
 
 /* D_p and R_p of every equation. */
@@ -63,12 +70,12 @@ static void vinegar_parts(sign_key *key, sign_state *s)
     memset(s->r, 0, sizeof(s->r));
     for (p = 0; p < SNOVA_O; p++) {
         uint16_t *d = s->d + (size_t)p * l2 * l2, *r = s->r + (size_t)p * ol * l2;
-        PQSIG_NS(gfq_load_p)(&key->pub, p, s->p11, s->p12);
-        memset(s->pv, 0, sizeof(s->pv));
-        PQSIG_NS(gfq_k_mul)(s->pv, s->p11, vl, 1, vl, vl, s->vw16, l2);
-        PQSIG_NS(gfq_k_mul)(d, s->vw8, 1, l2, l2, vl, s->pv, l2);
-        PQSIG_NS(gfq_k_mul)(r, key->t12, 1, ol, ol, vl, s->pv, l2);
-        PQSIG_NS(gfq_k_mul)(r, s->p12, 1, ol, ol, vl, s->vw16, l2);
+        PQSIG_NS(gfq_load_p)(&key->pub, p, s->u.m.p11, s->u.m.p12);
+        memset(s->u.m.pv, 0, sizeof(s->u.m.pv));
+        PQSIG_NS(gfq_k_mul)(s->u.m.pv, s->u.m.p11, vl, 1, vl, vl, s->vw16, l2);
+        PQSIG_NS(gfq_k_mul)(d, s->vw8, 1, l2, l2, vl, s->u.m.pv, l2);
+        PQSIG_NS(gfq_k_mul)(r, key->t12, 1, ol, ol, vl, s->u.m.pv, l2);
+        PQSIG_NS(gfq_k_mul)(r, s->u.m.p12, 1, ol, ol, vl, s->vw16, l2);
     }
 }
 
@@ -102,7 +109,7 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
 {
     const unsigned l = SNOVA_L;
     unsigned alpha, t, a, x, y, u, r, c, k;
-    memset(s->acc, 0, sizeof(s->acc));
+    memset(s->u.sys.acc, 0, sizeof(s->u.sys.acc));
     for (alpha = 0; alpha < SNOVA_ALPHA; alpha++) {
         const unsigned ip = (i + alpha) % SNOVA_O;
         const uint8_t *q1 = key->abq.q1[i][alpha], *q2 = key->abq.q2[i][alpha];
@@ -165,7 +172,7 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
             }
             for (r = 0; r < l; r++) {
                 for (c = 0; c < l; c++) {
-                    uint16_t *row = s->acc + (size_t)(r * l + c) * GFQ_NU + t * L2;
+                    uint16_t *row = s->u.sys.acc + (size_t)(r * l + c) * GFQ_NU + t * L2;
                     for (k = 0; k < L2; k++) {
                         row[k] = (uint16_t)(row[k] + amx[r][k] * btile[c][k] + nbx[c][k] * arow[r][k]);
                     }
@@ -174,8 +181,8 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
         }
     }
     for (r = 0; r < L2; r++) {
-        uint16_t *grow = s->g + (size_t)(i * L2 + r) * GW;
-        const uint16_t *arow = s->acc + (size_t)r * GFQ_NU;
+        uint16_t *grow = s->u.sys.g + (size_t)(i * L2 + r) * GW;
+        const uint16_t *arow = s->u.sys.acc + (size_t)r * GFQ_NU;
         for (c = 0; c < GFQ_NU; c++) {
             grow[c] = gfq_red16(arow[c]);
         }
@@ -223,7 +230,7 @@ static int sign_attempt(sign_key *key, sign_state *s, uint8_t attempt)
     for (i = 0; i < SNOVA_O; i++) {
         build_rows(key, s, i);
     }
-    singular = PQSIG_NS(gfq_k_solve)(s->g, GFQ_NU, GW);
+    singular = PQSIG_NS(gfq_k_solve)(s->u.sys.g, GFQ_NU, GW);
     /* Whether this vinegar choice gives a singular system is public: it
      * only makes the signer try the next counter value. */
     PQSIG_CT_DECLASSIFY(&singular, sizeof(singular));
@@ -233,7 +240,7 @@ static int sign_attempt(sign_key *key, sign_state *s, uint8_t attempt)
 
     /* U = (V + T12 O, O) */
     for (t = 0; t < GFQ_NU; t++) {
-        s->sol[SNOVA_V * SNOVA_L2 + t] = (uint8_t)s->g[(size_t)t * GW + GFQ_NU];
+        s->sol[SNOVA_V * SNOVA_L2 + t] = (uint8_t)s->u.sys.g[(size_t)t * GW + GFQ_NU];
     }
     for (j = 0; j < SNOVA_V; j++) {
         for (r = 0; r < SNOVA_L; r++) {
