@@ -141,16 +141,25 @@ static inline uint8_t mqs_gf_mul(uint8_t a, uint8_t b)
     return (uint8_t)(mqs_mul_lanes(a, b) & 0xff);
 }
 
-/* a^254 (= a^-1, and 0 for 0) by square-and-multiply. */
+/* a^2: squaring is GF(2)-linear, the sum of the squares of the basis
+ * elements 2^t present in a (masked, no table lookup). */
+static inline uint8_t mqs_gf_sq(uint8_t a)
+{
+    static const uint8_t sq[8] = {0x01, 0x03, 0x06, 0x0d, 0x18, 0x34, 0x67, 0xde};
+    unsigned t, r = 0;
+    for (t = 0; t < 8; t++) {
+        r ^= (0u - ((a >> t) & 1u)) & sq[t];
+    }
+    return (uint8_t)r;
+}
+
+/* a^254 (= a^-1, and 0 for 0): a^3, a^7, a^63, a^127, then a square. */
 static inline uint8_t mqs_gf_inv(uint8_t a)
 {
-    uint8_t sq = mqs_gf_mul(a, a), r = sq;
-    unsigned k;
-    for (k = 0; k < 6; k++) {
-        sq = mqs_gf_mul(sq, sq);
-        r = mqs_gf_mul(r, sq);
-    }
-    return r;
+    uint8_t a3 = mqs_gf_mul(mqs_gf_sq(a), a);
+    uint8_t a7 = mqs_gf_mul(mqs_gf_sq(a3), a);
+    uint8_t a63 = mqs_gf_mul(mqs_gf_sq(mqs_gf_sq(mqs_gf_sq(a7))), a7);
+    return mqs_gf_sq(mqs_gf_mul(mqs_gf_sq(a63), a));
 }
 
 /* XOR of the 8 lanes (for dot products). */
@@ -162,13 +171,15 @@ static inline uint8_t mqs_lane_sum(uint64_t a)
     return (uint8_t)a;
 }
 
+/* Words per row of the signing solver: o + 1 bytes ([A | B | r1] is
+ * 2h + 1 wide), rounded up to whole 16-byte blocks. */
+#define MQS_RW (2 * ((MQS_O + 16) / 16))
+
 /* Kernels (arith.c). Constant time in all data unless said otherwise. */
 #define mqs_k_masks PQSIG_NS(mqs_k_masks)
 #define mqs_k_matvec PQSIG_NS(mqs_k_matvec)
 #define mqs_k_matvec_o PQSIG_NS(mqs_k_matvec_o)
-#define mqs_k_outer PQSIG_NS(mqs_k_outer)
-#define mqs_k_expand_vec PQSIG_NS(mqs_k_expand_vec)
-#define mqs_k_rowmul PQSIG_NS(mqs_k_rowmul)
+#define mqs_k_matvec_h1 PQSIG_NS(mqs_k_matvec_h1)
 #define mqs_k_gauss PQSIG_NS(mqs_k_gauss)
 #define mqs_k_pubmap PQSIG_NS(mqs_k_pubmap)
 
@@ -177,38 +188,31 @@ static inline uint8_t mqs_lane_sum(uint64_t a)
 void mqs_k_masks(uint64_t (*mk)[8][2], const uint8_t *s, size_t count);
 
 /* Matrix-vector product as a linear combination:
- *   out[0..len) = sum_{i < count} s[i] * vecs[i*stride .. i*stride + len),
- * s given by its masks (mqs_k_masks). Reads exactly len bytes of each
- * vector; vectors may overlap (stride 1: the sliding windows of the LR
- * evaluation). Bit-plane accumulation, 16 bytes at a time, all vectors.
- * mqs_k_matvec_o is the same for len = o. */
+ *   out[0..len) = sum_{i < count} s[i] * (the len bytes at vecs + off_i),
+ *   off_0 = 0, off_{i+1} = off_i + stride + i * dstride
+ * (dstride 0: evenly spaced vectors; dstride -o: the column of a
+ * row-by-row upper-triangular array of o-byte vectors), s given by its
+ * masks (mqs_k_masks). Reads exactly len bytes of each vector; vectors may
+ * overlap (stride 1: the sliding windows of the LR evaluation). Bit-plane
+ * accumulation, 16 bytes at a time, all vectors.
+ * mqs_k_matvec_o is the same for len = o, mqs_k_matvec_h1 for len = h + 1. */
 void mqs_k_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, const uint64_t (*mk)[8][2],
                   size_t count, size_t len);
-void mqs_k_matvec_o(uint8_t *out, const uint8_t *vecs, size_t stride, const uint64_t (*mk)[8][2],
-                    size_t count);
+void mqs_k_matvec_o(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                    const uint64_t (*mk)[8][2], size_t count);
+void mqs_k_matvec_h1(uint8_t *out, const uint8_t *vecs, size_t stride, const uint64_t (*mk)[8][2],
+                     size_t count);
 
-/* xe[t][w] = x[w] * 2^t: the expanded form of an o-element vector, for
- * the outer-product and row kernels. */
-void mqs_k_expand_vec(uint64_t xe[8][MQS_OW], const uint64_t x[MQS_OW]);
-
-/* Batched outer product (key generation): for j < o,
- *   acc[j] += s[j] * x   (acc[j] and x o-element vectors, x expanded). */
-void mqs_k_outer(uint64_t acc[MQS_O][MQS_OW], const uint64_t xe[8][MQS_OW], const uint8_t s[MQS_O]);
-
-/* Matrix product on rows (signing solver): for r < nr,
- *   out[r] += sum_{k < nk} a[r*nk + k] * b[k]   (b[k] rows, expanded),
- * on the first nw words of each row. */
-void mqs_k_rowmul(uint64_t (*out)[MQS_OW], const uint8_t *a, unsigned nr, unsigned nk,
-                  const uint64_t (*be)[8][MQS_OW], unsigned nw);
-
-/* Gauss-Jordan elimination of the first nrows columns of nrows rows, in
- * constant time: the pivot of column i is made nonzero by adding rows
- * i+1, ..., i+window-1 (those that exist) to row i, each only while the
- * pivot is still zero; then row i is scaled to a unit pivot and column i
- * cleared in every other row. Returns all-ones when every pivot was
- * nonzero (then the columns beyond nrows hold the solutions), else 0.
- * Works on the first nw words of each row (the columns that matter). */
-uint64_t mqs_k_gauss(uint64_t (*rows)[MQS_OW], unsigned nrows, unsigned window, unsigned nw);
+/* Forward Gaussian elimination, in constant time, of rows of MQS_RW
+ * words (only the first nw words, nw even, are read or changed): pivot i
+ * (i < npiv) sits in row i, column col0 + i. It is made nonzero by adding
+ * rows i+1, ..., i+window-1 (those below npiv) to row i, each only while
+ * the pivot is still zero; then row i is scaled to a unit pivot and the
+ * column cleared in rows i+1, ..., nrows-1. Rows must be zero left of
+ * column col0 + i when pivot i is reached. Returns all-ones when every
+ * pivot was nonzero, else 0. */
+uint64_t mqs_k_gauss(uint64_t (*rows)[MQS_RW], unsigned npiv, unsigned nrows, unsigned col0,
+                     unsigned window, unsigned nw);
 
 /* The public map: z = P(w), P as in the public key (o-byte vectors per
  * monomial x_i x_j, i <= j < n, row by row). NOT constant time: for

@@ -4,10 +4,12 @@
  * The public map is P = T^t F T with T = [[I, T1], [0, I]]:
  *   P1 = F1,  P2 = (F1 + F1^t) T1 + F2,  P3 = Upper(T1^t (F1 T1 + F2)).
  * In the key every coefficient is an o-byte vector (one byte per
- * equation), so each product above is a sum of "scalar from T1 times
- * o-byte vector": the outer-product kernel. Order of work:
+ * equation), so each entry of these products is a linear combination of
+ * o-byte vectors weighted by one column of T1: the bit-plane matrix-vector
+ * kernel, with the masks of that column computed once and reused for all
+ * its entries. Order of work:
  *   1. the P2 block receives Q = F1 T1 + F2 (row i of F1 times T1);
- *   2. P3 = Upper(T1^t Q), one column of T1^t Q at a time;
+ *   2. P3 = Upper(R), R = T1^t Q, column by column of the P2 block;
  *   3. the P2 block receives the rest, F1^t T1 (the diagonal of F1, counted
  *      in both, cancels as it should: F1 + F1^t has a zero diagonal). */
 #include <string.h>
@@ -19,24 +21,19 @@
 
 typedef char mqs_check_sizes[(MQS_SK_BYTES == MQS_SK_BYTES_DEC && MQS_PK_BYTES == MQS_PK_BYTES_DEC) ? 1 : -1];
 
-/* The o-byte coefficient vector at p, into words (padding lanes zero). */
-static void vec_load(uint64_t x[MQS_OW], const uint8_t *p)
+/* p[0..o) ^= x[0..o). */
+static void vec_xor(uint8_t *p, const uint8_t *x)
 {
-    x[MQS_OW - 1] = 0;
-    memcpy(x, p, MQS_O);
-}
-
-static void vec_store(uint8_t *p, const uint64_t x[MQS_OW])
-{
-    memcpy(p, x, MQS_O);
-}
-
-static void vec_xor_store(uint8_t *p, const uint64_t x[MQS_OW])
-{
-    const uint8_t *b = (const uint8_t *)x;
     unsigned k;
-    for (k = 0; k < MQS_O; k++) {
-        p[k] ^= b[k];
+    for (k = 0; k + 8 <= MQS_O; k += 8) {
+        uint64_t a, b;
+        memcpy(&a, p + k, 8);
+        memcpy(&b, x + k, 8);
+        a ^= b;
+        memcpy(p + k, &a, 8);
+    }
+    for (; k < MQS_O; k++) {
+        p[k] ^= x[k];
     }
 }
 
@@ -71,25 +68,26 @@ static void build_p1(uint8_t *pk, const uint8_t *sk)
 }
 
 typedef struct {
-    uint8_t t1r[MQS_V][MQS_O]; /* T1, row-major */
-    uint64_t acc[MQS_O][MQS_OW];
-    uint64_t x[MQS_OW];
-    uint64_t xe[8][MQS_OW];
+    uint64_t mk[MQS_V][8][2]; /* masks of one column of T1 */
+    uint8_t tmp[MQS_O];
 } keygen_work;
 
-/* acc += F1-entry-at(p) (x) row k of T1. */
-static void outer_from(keygen_work *w, const uint8_t *p, unsigned k)
+/* Offset in pk of the o-byte vector of monomial x_i x_j (i <= j < n). */
+static size_t at(unsigned i, unsigned j)
 {
-    vec_load(w->x, p);
-    mqs_k_expand_vec(w->xe, w->x);
-    mqs_k_outer(w->acc, (const uint64_t(*)[MQS_OW])w->xe, w->t1r[k]);
+    return mqs_mono(i, j, MQS_N) * MQS_O;
 }
+
+/* Stride between the vectors of x_k x_j and x_{k+1} x_j: (n - 1 - k) o,
+ * i.e. (n - 1) o shrinking by o per step (mqs_k_matvec_o's dstride). */
+#define COL_STRIDE ((size_t)(MQS_N - 1) * MQS_O)
+#define COL_DSTRIDE (-(ptrdiff_t)MQS_O)
 
 int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
 {
     keygen_work w;
     pqsig_drbg prng;
-    uint8_t *p2row, *p3 = pk + mqs_mono(MQS_V, MQS_V, MQS_N) * MQS_O;
+    uint8_t *p3 = pk + mqs_mono(MQS_V, MQS_V, MQS_N) * MQS_O;
     unsigned i, j, k;
 
     /* Secret key: the seed, then T1, F1 (or L), F2 drawn in three DRBG
@@ -102,53 +100,43 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
     pqsig_drbg_release(&prng);
     sk[MQS_SK_BYTES - 1] = 0;
 
-    /* T1 is stored column by column (entry (i, c) at c*v + i). */
-    for (i = 0; i < MQS_V; i++) {
-        for (j = 0; j < MQS_O; j++) {
-            w.t1r[i][j] = sk[MQS_SK_T1 + (size_t)j * MQS_V + i];
-        }
-    }
+    /* T1 is stored column by column (entry (i, c) at c*v + i): the masks
+     * of column c weigh the v vectors of one linear combination. */
     build_p1(pk, sk);
 
-    /* 1. Q = F1 T1 + F2 into the P2 block (row i: o entries of o bytes). */
-    for (i = 0; i < MQS_V; i++) {
-        p2row = pk + mqs_mono(i, MQS_V, MQS_N) * MQS_O;
-        for (j = 0; j < MQS_O; j++) {
-            vec_load(w.acc[j], sk + MQS_SK_F2 + ((size_t)i * MQS_O + j) * MQS_O);
-        }
-        for (k = i; k < MQS_V; k++) {
-            outer_from(&w, pk + mqs_mono(i, k, MQS_N) * MQS_O, k);
-        }
-        for (j = 0; j < MQS_O; j++) {
-            vec_store(p2row + (size_t)j * MQS_O, w.acc[j]);
+    /* 1. Q = F1 T1 + F2 into the P2 block: Q(i, j) = F2(i, j) +
+     *    sum_{k >= i} T1[k][j] F1(i, k), F1 row i contiguous from k = i. */
+    for (j = 0; j < MQS_O; j++) {
+        mqs_k_masks(w.mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        for (i = 0; i < MQS_V; i++) {
+            uint8_t *dst = pk + at(i, MQS_V + j);
+            mqs_k_matvec_o(dst, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w.mk + i, MQS_V - i);
+            vec_xor(dst, sk + MQS_SK_F2 + ((size_t)i * MQS_O + j) * MQS_O);
         }
     }
 
-    /* 2. P3 = Upper(R), R = T1^t Q; column b of R is sum_i Q[i][b] (x) T1 row i. */
+    /* 2. P3 = Upper(R), R = T1^t Q: R[a][b] = sum_i T1[i][a] Q(i, b), the
+     *    column b of the P2 block. */
     memset(p3, 0, (size_t)MQS_TRI(MQS_O) * MQS_O);
     for (j = 0; j < MQS_O; j++) {
-        memset(w.acc, 0, sizeof w.acc);
-        for (i = 0; i < MQS_V; i++) {
-            outer_from(&w, pk + mqs_mono(i, MQS_V + j, MQS_N) * MQS_O, i);
-        }
+        mqs_k_masks(w.mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
         for (k = 0; k < MQS_O; k++) {
-            /* R[k][j] belongs to the upper-triangle entry (min, max). */
-            size_t at = k <= j ? mqs_mono(k, j, MQS_O) : mqs_mono(j, k, MQS_O);
-            vec_xor_store(p3 + at * MQS_O, w.acc[k]);
+            /* R[j][k] belongs to the upper-triangle entry (min, max). */
+            size_t pos = j <= k ? mqs_mono(j, k, MQS_O) : mqs_mono(k, j, MQS_O);
+            mqs_k_matvec_o(w.tmp, pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
+                           (const uint64_t(*)[8][2])w.mk, MQS_V);
+            vec_xor(p3 + pos * MQS_O, w.tmp);
         }
     }
 
-    /* 3. P2 = Q + F1^t T1: row i gains column i of F1 times T1. */
-    for (i = 0; i < MQS_V; i++) {
-        p2row = pk + mqs_mono(i, MQS_V, MQS_N) * MQS_O;
-        for (j = 0; j < MQS_O; j++) {
-            vec_load(w.acc[j], p2row + (size_t)j * MQS_O);
-        }
-        for (k = 0; k <= i; k++) {
-            outer_from(&w, pk + mqs_mono(k, i, MQS_N) * MQS_O, k);
-        }
-        for (j = 0; j < MQS_O; j++) {
-            vec_store(p2row + (size_t)j * MQS_O, w.acc[j]);
+    /* 3. P2 = Q + F1^t T1: P2(i, j) gains sum_{k <= i} T1[k][j] F1(k, i),
+     *    the column i of F1 (the diagonal, counted in both, cancels). */
+    for (j = 0; j < MQS_O; j++) {
+        mqs_k_masks(w.mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        for (i = 0; i < MQS_V; i++) {
+            mqs_k_matvec_o(w.tmp, pk + at(0, i), COL_STRIDE, COL_DSTRIDE, (const uint64_t(*)[8][2])w.mk,
+                           i + 1);
+            vec_xor(pk + at(i, MQS_V + j), w.tmp);
         }
     }
 

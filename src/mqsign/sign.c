@@ -21,11 +21,6 @@
 
 #define HB MQS_H
 
-/* Words per row the solver's matrices need: [A | I] is 2h = o bytes wide,
- * A^-1 h bytes, [B | r1] and [S | rhs2] h + 1 bytes. */
-#define NW_AI ((2 * HB + 7) / 8)
-#define NW_H1 ((HB + 1 + 7) / 8)
-
 typedef struct {
     uint8_t vin[MQS_V];
     uint64_t vmask[MQS_V][8][2];    /* selection masks of the vinegar values */
@@ -37,14 +32,8 @@ typedef struct {
 #else
     uint8_t rows[MQS_V][MQS_O];     /* sum_{j >= i} x_j F1[i][j], per i */
 #endif
-    uint64_t arows[HB][MQS_OW];       /* [A | I] -> [I | A^-1] */
-    uint64_t aexp[HB][8][MQS_OW];     /* rows of A^-1, expanded */
-    uint64_t brows[HB][MQS_OW];       /* [B | r1] */
-    uint64_t bexp[HB][8][MQS_OW];
-    uint64_t crows[HB][MQS_OW];       /* C A^-1 */
-    uint64_t srows[HB][MQS_OW];       /* [S | r2 - C A^-1 r1] */
-    uint8_t cbytes[HB * HB];
-    uint8_t x[MQS_O];
+    uint64_t sys[MQS_O][MQS_RW];    /* [L | rhs], row by row */
+    uint8_t x[MQS_O + 16];
     uint64_t xmask[MQS_O][8][2];
 } sign_work;
 
@@ -55,98 +44,64 @@ static void eval_f1(sign_work *w, const uint8_t *sk)
     /* LR: c = sum_b x_b L[b]; equation e is sum_a x_a c[(a+e) mod v]. */
     mqs_k_matvec(w->circ, sk + MQS_SK_F1, MQS_V, (const uint64_t(*)[8][2])w->vmask, MQS_V, MQS_V);
     memcpy(w->circ + MQS_V, w->circ, MQS_V);
-    mqs_k_matvec_o(w->f1v, w->circ, 1, (const uint64_t(*)[8][2])w->vmask, MQS_V);
+    mqs_k_matvec_o(w->f1v, w->circ, 1, 0, (const uint64_t(*)[8][2])w->vmask, MQS_V);
 #else
     /* RR: sum_i x_i (sum_{j >= i} x_j F1[i][j]). */
     unsigned i;
     for (i = 0; i < MQS_V; i++) {
-        mqs_k_matvec_o(w->rows[i], sk + MQS_SK_F1 + mqs_mono(i, i, MQS_V) * MQS_O, MQS_O,
+        mqs_k_matvec_o(w->rows[i], sk + MQS_SK_F1 + mqs_mono(i, i, MQS_V) * MQS_O, MQS_O, 0,
                        (const uint64_t(*)[8][2])w->vmask + i, MQS_V - i);
     }
-    mqs_k_matvec_o(w->f1v, &w->rows[0][0], MQS_O, (const uint64_t(*)[8][2])w->vmask, MQS_V);
+    mqs_k_matvec_o(w->f1v, &w->rows[0][0], MQS_O, 0, (const uint64_t(*)[8][2])w->vmask, MQS_V);
 #endif
 }
 
-static void set_row(uint64_t row[MQS_OW], const uint8_t *bytes, unsigned n)
+/* sum_k a[k] b[k] over the words from..to of a row and of x (bit planes
+ * of the lane products, folded once). */
+static uint8_t dot(const uint64_t *a, const uint8_t *x, unsigned from, unsigned to)
 {
-    memset(row, 0, 8 * MQS_OW);
-    memcpy(row, bytes, n);
-}
-
-static uint8_t dot(const uint64_t row[MQS_OW], const uint64_t v[MQS_OW])
-{
-    uint64_t acc = 0;
-    unsigned k;
-    for (k = 0; k < MQS_OW; k++) {
-        acc ^= mqs_mul_lanes(row[k], v[k]);
+    uint64_t pl[8] = {0, 0, 0, 0, 0, 0, 0, 0}, v;
+    unsigned k, t;
+    for (k = from; k < to; k++) {
+        memcpy(&v, x + 8 * k, 8);
+        for (t = 0; t < 8; t++) {
+            pl[t] ^= a[k] & mqs_lane_mask(v, t);
+        }
     }
-    return mqs_lane_sum(acc);
+    return mqs_lane_sum(mqs_fold_word(pl));
 }
 
 /* One attempt: solve L x = rhs. Returns all-ones on success. */
 static uint64_t solve(sign_work *w)
 {
-    uint8_t col[MQS_O], buf[MQS_O];
-    uint64_t okA, okS, t[MQS_OW], x2w[MQS_OW];
+    uint64_t okA, okS;
     unsigned r, c;
 
-    /* [A | I]: row r holds A[r][c] = L[r][c] for c < h, then the identity. */
-    for (r = 0; r < HB; r++) {
-        for (c = 0; c < HB; c++) {
-            buf[c] = w->lin[c * MQS_O + r];
-            buf[HB + c] = (uint8_t)(c == r);
+    /* [L | rhs] row by row (o + 1 bytes, zero-padded). */
+    for (r = 0; r < MQS_O; r++) {
+        uint8_t *b = (uint8_t *)w->sys[r];
+        memset(w->sys[r], 0, sizeof w->sys[r]);
+        for (c = 0; c < MQS_O; c++) {
+            b[c] = w->lin[c * MQS_O + r];
         }
-        set_row(w->arows[r], buf, 2 * HB);
+        b[MQS_O] = w->rhs[r];
     }
-    okA = mqs_k_gauss(w->arows, HB, HB, NW_AI);
-    for (r = 0; r < HB; r++) {
-        /* Keep A^-1 alone in its row (drop the reduced left half). */
-        memcpy(buf, (const uint8_t *)w->arows[r] + HB, HB);
-        set_row(w->arows[r], buf, HB);
-        mqs_k_expand_vec(w->aexp[r], w->arows[r]);
-    }
-    /* C A^-1, C[r][c] = L[h + r][c]. */
-    for (r = 0; r < HB; r++) {
-        for (c = 0; c < HB; c++) {
-            w->cbytes[r * HB + c] = w->lin[c * MQS_O + HB + r];
-        }
-    }
-    memset(w->crows, 0, sizeof w->crows);
-    mqs_k_rowmul(w->crows, w->cbytes, HB, HB, (const uint64_t(*)[8][MQS_OW])w->aexp, NW_H1);
-    /* [B | r1] and [D | r2]; then [S | rhs2] = [D | r2] + (C A^-1) [B | r1]. */
-    for (r = 0; r < HB; r++) {
-        for (c = 0; c < HB; c++) {
-            buf[c] = w->lin[(HB + c) * MQS_O + r];
-            col[c] = w->lin[(HB + c) * MQS_O + HB + r];
-        }
-        buf[HB] = w->rhs[r];
-        col[HB] = w->rhs[HB + r];
-        set_row(w->brows[r], buf, HB + 1);
-        mqs_k_expand_vec(w->bexp[r], w->brows[r]);
-        set_row(w->srows[r], col, HB + 1);
-    }
-    for (r = 0; r < HB; r++) {
-        memcpy(w->cbytes + r * HB, w->crows[r], HB);
-    }
-    mqs_k_rowmul(w->srows, w->cbytes, HB, HB, (const uint64_t(*)[8][MQS_OW])w->bexp, NW_H1);
-    okS = mqs_k_gauss(w->srows, HB, MQS_SCHUR_WINDOW, NW_H1);
+    /* Eliminate the columns of A with pivots from the rows of A only (any
+     * of them: this fails exactly when A is singular), clearing them in
+     * every row below, those of [C | D | r2] included, which become
+     * [0 | S | r2 - C A^-1 r1] with S = D - C A^-1 B. */
+    okA = mqs_k_gauss(w->sys, HB, MQS_O, 0, HB, MQS_RW);
+    /* The specification's elimination of S (windowed pivots). */
+    okS = mqs_k_gauss(w->sys + HB, HB, HB, HB, MQS_SCHUR_WINDOW, MQS_RW);
 
-    /* x2 = column h of the reduced [S | rhs2]; x1 = A^-1 (r1 - B x2). */
-    for (r = 0; r < HB; r++) {
-        w->x[HB + r] = ((const uint8_t *)w->srows[r])[HB];
+    /* Back substitution on the unit upper triangular system, from the
+     * last unknown: x fills from the end (unknown entries are zero and
+     * meet zeros of the row, the known ones give the sum). */
+    memset(w->x, 0, sizeof w->x);
+    for (r = MQS_O; r-- > 0;) {
+        const uint8_t *b = (const uint8_t *)w->sys[r];
+        w->x[r] = (uint8_t)(b[MQS_O] ^ dot(w->sys[r], w->x, r / 8, (MQS_O + 7) / 8));
     }
-    set_row(x2w, w->x + HB, HB);
-    for (r = 0; r < HB; r++) {
-        buf[r] = (uint8_t)(w->rhs[r] ^ dot(w->brows[r], x2w));
-    }
-    set_row(t, buf, HB);
-    for (r = 0; r < HB; r++) {
-        w->x[r] = dot(w->arows[r], t);
-    }
-    pqsig_zeroize(buf, sizeof buf);
-    pqsig_zeroize(col, sizeof col);
-    pqsig_zeroize(t, sizeof t);
-    pqsig_zeroize(x2w, sizeof x2w);
     return okA & okS;
 }
 
