@@ -179,6 +179,72 @@ uint64_t mqs_k_gauss(uint64_t (*rows)[MQS_RW], unsigned npiv, unsigned nrows, un
     return ok;
 }
 
+uint64_t mqs_k_elim_cols(uint64_t (*cols)[MQS_CW], unsigned npiv, unsigned ncols, uint8_t *zadd,
+                         uint8_t *ipiv)
+{
+    uint64_t ok = ~(uint64_t)0, be[8], fe[8][MQS_CW];
+    unsigned i, j, k, w, t;
+    for (i = 0; i < npiv; i++) {
+        /* Rows up to i do not change from here on: work from the 16-byte
+         * block holding row i. */
+        unsigned w0 = (i / 16) * 2;
+        uint8_t piv, ip;
+        for (j = i + 1; j < npiv; j++) {
+            /* Add column j while the pivot is still zero (all rows: a
+             * column operation, undone on the solution by the caller). */
+            uint32_t z32 = ~pqsig_ct_nonzero_mask_u32(row_byte(cols[i], i));
+            uint64_t z[2];
+            z[0] = z[1] = mask64(z32);
+            zadd[i * npiv + j] = (uint8_t)z32;
+            for (w = 0; w < MQS_CW; w += 2) {
+                cols[i][w] ^= cols[j][w] & z[0];
+                cols[i][w + 1] ^= cols[j][w + 1] & z[1];
+            }
+        }
+        piv = row_byte(cols[i], i);
+        ok &= mask64(pqsig_ct_nonzero_mask_u32(piv));
+        ip = mqs_gf_inv(piv);
+        ipiv[i] = ip;
+        /* The multipliers of the rows below i: column i over its pivot,
+         * zero in rows 0..i; expanded (8 multiples) for the updates. */
+        mqs_scalar_expand(be, ip);
+        for (w = w0; w < MQS_CW; w++) {
+            uint64_t e[8], f = mqs_mul_expanded(cols[i][w], be);
+            if (8 * w + 7 <= i) {
+                f = 0;
+            } else if (8 * w <= i) {
+                f &= ~(uint64_t)0 << (8 * (i - 8 * w) + 8);
+            }
+            mqs_expand_word(e, f);
+            for (t = 0; t < 8; t++) {
+                fe[t][w] = e[t];
+            }
+        }
+        /* Column k gains (its entry in row i) * multipliers. */
+        for (k = i + 1; k < ncols; k++) {
+            uint64_t m[8], m2[8][2];
+            mqs_bit_masks(m, row_byte(cols[k], i));
+            for (t = 0; t < 8; t++) {
+                m2[t][0] = m2[t][1] = m[t];
+            }
+            for (w = w0; w < MQS_CW; w += 2) {
+                uint64_t a[2];
+                a[0] = cols[k][w];
+                a[1] = cols[k][w + 1];
+                for (t = 0; t < 8; t++) {
+                    a[0] ^= m2[t][0] & fe[t][w];
+                    a[1] ^= m2[t][1] & fe[t][w + 1];
+                }
+                cols[k][w] = a[0];
+                cols[k][w + 1] = a[1];
+            }
+        }
+    }
+    pqsig_zeroize(fe, sizeof fe);
+    pqsig_zeroize(be, sizeof be);
+    return ok;
+}
+
 void mqs_k_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N])
 {
     /* z = sum over monomials of (w_i w_j) * P_ij. The products w_i w_j are

@@ -175,12 +175,17 @@ static inline uint8_t mqs_lane_sum(uint64_t a)
  * 2h + 1 wide), rounded up to whole 16-byte blocks. */
 #define MQS_RW (2 * ((MQS_O + 16) / 16))
 
+/* Words per column of the signing system: o bytes (one per equation)
+ * rounded up to whole 16-byte blocks. */
+#define MQS_CW (2 * ((MQS_O + 15) / 16))
+
 /* Kernels (arith.c). Constant time in all data unless said otherwise. */
 #define mqs_k_masks PQSIG_NS(mqs_k_masks)
 #define mqs_k_matvec PQSIG_NS(mqs_k_matvec)
 #define mqs_k_matvec_o PQSIG_NS(mqs_k_matvec_o)
 #define mqs_k_matvec_h1 PQSIG_NS(mqs_k_matvec_h1)
 #define mqs_k_gauss PQSIG_NS(mqs_k_gauss)
+#define mqs_k_elim_cols PQSIG_NS(mqs_k_elim_cols)
 #define mqs_k_pubmap PQSIG_NS(mqs_k_pubmap)
 
 /* The selection masks of scalars: mk[i][t][0..1] = all-ones when bit t
@@ -213,6 +218,20 @@ void mqs_k_matvec_h1(uint8_t *out, const uint8_t *vecs, size_t stride, const uin
  * pivot was nonzero, else 0. */
 uint64_t mqs_k_gauss(uint64_t (*rows)[MQS_RW], unsigned npiv, unsigned nrows, unsigned col0,
                      unsigned window, unsigned nw);
+
+/* Forward elimination of the first npiv columns of a system stored by
+ * columns (ncols columns of MQS_CW words; column ncols-1 may be the right
+ * hand side), in constant time. Pivot i sits in row i, column i; when it is
+ * zero, columns i+1, ..., npiv-1 are added to column i in turn, each only
+ * while the pivot is still zero (zadd[i*npiv + j] records 0xff for an
+ * addition made, else 0: the caller maps its solution back through them).
+ * Then the column is cleared in the rows below i (row i and the rows above
+ * are kept; the pivots are not scaled, their inverses go to ipiv[i]). The
+ * entries of column i below row i are left as they are (not read again).
+ * Returns all-ones when every pivot was nonzero (the leading npiv x npiv
+ * block was invertible), else 0. */
+uint64_t mqs_k_elim_cols(uint64_t (*cols)[MQS_CW], unsigned npiv, unsigned ncols, uint8_t *zadd,
+                         uint8_t *ipiv);
 
 /* The public map: z = P(w), P as in the public key (o-byte vectors per
  * monomial x_i x_j, i <= j < n, row by row). NOT constant time: for

@@ -32,7 +32,11 @@ typedef struct {
 #else
     uint8_t rows[MQS_V][MQS_O];     /* sum_{j >= i} x_j F1[i][j], per i */
 #endif
-    uint64_t sys[MQS_O][MQS_RW];    /* [L | rhs], row by row */
+    uint64_t cols[MQS_O + 1][MQS_CW]; /* [L | rhs], column by column */
+    uint64_t srows[HB][MQS_RW];     /* [S | rhs2], row by row */
+    uint8_t zadd[HB * HB];          /* column additions of the pivot search */
+    uint8_t ipiv[HB];
+    uint8_t acc[8 * MQS_CW];
     uint8_t x[MQS_O + 16];
     uint64_t xmask[MQS_O][8][2];
 } sign_work;
@@ -71,36 +75,71 @@ static uint8_t dot(const uint64_t *a, const uint8_t *x, unsigned from, unsigned 
     return mqs_lane_sum(mqs_fold_word(pl));
 }
 
+/* acc[0..8n) ^= s * col[0..8n) (n words). */
+static void axpy(uint8_t *acc, const uint64_t *col, uint8_t s, unsigned n)
+{
+    uint64_t be[8], a;
+    unsigned k;
+    mqs_scalar_expand(be, s);
+    for (k = 0; k < n; k++) {
+        memcpy(&a, acc + 8 * k, 8);
+        a ^= mqs_mul_expanded(col[k], be);
+        memcpy(acc + 8 * k, &a, 8);
+    }
+}
+
 /* One attempt: solve L x = rhs. Returns all-ones on success. */
 static uint64_t solve(sign_work *w)
 {
     uint64_t okA, okS;
     unsigned r, c;
+    const unsigned hw = (HB + 7) / 8; /* words holding rows 0..h-1 */
 
-    /* [L | rhs] row by row (o + 1 bytes, zero-padded). */
-    for (r = 0; r < MQS_O; r++) {
-        uint8_t *b = (uint8_t *)w->sys[r];
-        memset(w->sys[r], 0, sizeof w->sys[r]);
-        for (c = 0; c < MQS_O; c++) {
-            b[c] = w->lin[c * MQS_O + r];
-        }
-        b[MQS_O] = w->rhs[r];
+    /* [L | rhs] column by column (o bytes, zero-padded). */
+    for (c = 0; c <= MQS_O; c++) {
+        memset(w->cols[c], 0, sizeof w->cols[c]);
+        memcpy(w->cols[c], c < MQS_O ? w->lin + c * MQS_O : w->rhs, MQS_O);
     }
-    /* Eliminate the columns of A with pivots from the rows of A only (any
-     * of them: this fails exactly when A is singular), clearing them in
-     * every row below, those of [C | D | r2] included, which become
-     * [0 | S | r2 - C A^-1 r1] with S = D - C A^-1 B. */
-    okA = mqs_k_gauss(w->sys, HB, MQS_O, 0, HB, MQS_RW);
-    /* The specification's elimination of S (windowed pivots). */
-    okS = mqs_k_gauss(w->sys + HB, HB, HB, HB, MQS_SCHUR_WINDOW, MQS_RW);
+    /* Eliminate the columns of A below their pivots, in every row below:
+     * the rows of [C | D | r2] become [0 | S | r2 - C A^-1 r1], S = D -
+     * C A^-1 B (the Schur complement does not depend on how the pivots of
+     * A are found; a pivot search fails exactly when A is singular). */
+    okA = mqs_k_elim_cols(w->cols, HB, MQS_O + 1, w->zadd, w->ipiv);
 
-    /* Back substitution on the unit upper triangular system, from the
-     * last unknown: x fills from the end (unknown entries are zero and
-     * meet zeros of the row, the known ones give the sum). */
+    /* The specification's elimination of S (rows, windowed pivots). */
+    for (r = 0; r < HB; r++) {
+        uint8_t *b = (uint8_t *)w->srows[r];
+        memset(w->srows[r], 0, sizeof w->srows[r]);
+        for (c = 0; c <= HB; c++) {
+            b[c] = ((const uint8_t *)w->cols[HB + c])[HB + r];
+        }
+    }
+    okS = mqs_k_gauss(w->srows, HB, HB, 0, MQS_SCHUR_WINDOW, 2 * ((HB + 16) / 16));
+
+    /* x2: back substitution on the unit upper triangular S, from the last
+     * unknown (unknown entries are zero and meet zeros of the row). */
     memset(w->x, 0, sizeof w->x);
-    for (r = MQS_O; r-- > 0;) {
-        const uint8_t *b = (const uint8_t *)w->sys[r];
-        w->x[r] = (uint8_t)(b[MQS_O] ^ dot(w->sys[r], w->x, r / 8, (MQS_O + 7) / 8));
+    for (r = HB; r-- > 0;) {
+        const uint8_t *b = (const uint8_t *)w->srows[r];
+        w->x[HB + r] = (uint8_t)(b[HB] ^ dot(w->srows[r], w->x + HB, r / 8, (HB + 7) / 8));
+    }
+    /* x1 (of the column-added system): rows 0..h-1 are upper triangular
+     * with pivots ipiv^-1; sweep the columns from the last. */
+    memset(w->acc, 0, sizeof w->acc);
+    for (c = MQS_O; c-- > HB;) {
+        axpy(w->acc, w->cols[c], w->x[c], hw);
+    }
+    for (c = HB; c-- > 0;) {
+        const uint8_t *rhs = (const uint8_t *)w->cols[MQS_O];
+        w->x[c] = mqs_gf_mul((uint8_t)(rhs[c] ^ w->acc[c]), w->ipiv[c]);
+        axpy(w->acc, w->cols[c], w->x[c], hw);
+    }
+    /* Undo the column additions: x_j += x_i for each addition of column
+     * j to column i, the last ones first. */
+    for (r = HB; r-- > 0;) {
+        for (c = r + 1; c < HB; c++) {
+            w->x[c] ^= (uint8_t)(w->zadd[r * HB + c] & w->x[r]);
+        }
     }
     return okA & okS;
 }
