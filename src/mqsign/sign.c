@@ -21,24 +21,32 @@
 
 #define HB MQS_H
 
+/* Buffers whose lifetimes do not overlap share memory (the whole work
+ * area is wiped before returning, so it is kept small). */
 typedef struct {
     uint8_t vin[MQS_V];
-    uint64_t vmask[MQS_V][8][2];    /* selection masks of the vinegar values */
-    uint8_t lin[MQS_O * MQS_O];     /* L by columns: entry (e, c) at c*o + e */
     uint8_t rhs[MQS_O];
     uint8_t f1v[MQS_O];
-#if MQS_LINES
-    uint8_t circ[2 * MQS_V];
-#else
-    uint8_t rows[MQS_V][MQS_O];     /* sum_{j >= i} x_j F1[i][j], per i */
-#endif
-    uint64_t cols[MQS_O + 1][MQS_CW]; /* [L | rhs], column by column */
-    uint64_t srows[HB][MQS_RW];     /* [S | rhs2], row by row */
-    uint8_t zadd[HB * HB];          /* column additions of the pivot search */
-    uint8_t ipiv[HB];
-    uint8_t acc[8 * MQS_CW];
     uint8_t x[MQS_O + 16];
-    uint64_t xmask[MQS_O][8][2];
+    union {
+        uint64_t vmask[MQS_V][8][2]; /* selection masks of the vinegar values */
+        uint64_t xmask[MQS_O][8][2]; /* ... then of the oil values */
+    } mk;
+    uint8_t lin[MQS_O * MQS_O];     /* L by columns: entry (e, c) at c*o + e */
+    union {
+#if MQS_LINES
+        uint8_t circ[2 * MQS_V];
+#else
+        uint8_t rows[MQS_V][MQS_O]; /* sum_{j >= i} x_j F1[i][j], per i */
+#endif
+        struct {
+            uint64_t cols[MQS_O + 1][MQS_CW]; /* [L | rhs], column by column */
+            uint64_t srows[HB][MQS_RW];       /* [S | rhs2], row by row */
+            uint8_t zadd[HB * HB];            /* column additions of the pivot search */
+            uint8_t ipiv[HB];
+            uint8_t acc[8 * MQS_CW];
+        } sol;
+    } u;
 } sign_work;
 
 /* F1(x_v): the vinegar-vinegar part of every equation. */
@@ -46,17 +54,17 @@ static void eval_f1(sign_work *w, const uint8_t *sk)
 {
 #if MQS_LINES
     /* LR: c = sum_b x_b L[b]; equation e is sum_a x_a c[(a+e) mod v]. */
-    mqs_k_matvec(w->circ, sk + MQS_SK_F1, MQS_V, (const uint64_t(*)[8][2])w->vmask, MQS_V, MQS_V);
-    memcpy(w->circ + MQS_V, w->circ, MQS_V);
-    mqs_k_matvec_o(w->f1v, w->circ, 1, 0, (const uint64_t(*)[8][2])w->vmask, MQS_V);
+    mqs_k_matvec(w->u.circ, sk + MQS_SK_F1, MQS_V, (const uint64_t(*)[8][2])w->mk.vmask, MQS_V, MQS_V);
+    memcpy(w->u.circ + MQS_V, w->u.circ, MQS_V);
+    mqs_k_matvec_o(w->f1v, w->u.circ, 1, 0, (const uint64_t(*)[8][2])w->mk.vmask, MQS_V);
 #else
     /* RR: sum_i x_i (sum_{j >= i} x_j F1[i][j]). */
     unsigned i;
     for (i = 0; i < MQS_V; i++) {
-        mqs_k_matvec_o(w->rows[i], sk + MQS_SK_F1 + mqs_mono(i, i, MQS_V) * MQS_O, MQS_O, 0,
-                       (const uint64_t(*)[8][2])w->vmask + i, MQS_V - i);
+        mqs_k_matvec_o(w->u.rows[i], sk + MQS_SK_F1 + mqs_mono(i, i, MQS_V) * MQS_O, MQS_O, 0,
+                       (const uint64_t(*)[8][2])w->mk.vmask + i, MQS_V - i);
     }
-    mqs_k_matvec_o(w->f1v, &w->rows[0][0], MQS_O, 0, (const uint64_t(*)[8][2])w->vmask, MQS_V);
+    mqs_k_matvec_o(w->f1v, &w->u.rows[0][0], MQS_O, 0, (const uint64_t(*)[8][2])w->mk.vmask, MQS_V);
 #endif
 }
 
@@ -97,48 +105,48 @@ static uint64_t solve(sign_work *w)
 
     /* [L | rhs] column by column (o bytes, zero-padded). */
     for (c = 0; c <= MQS_O; c++) {
-        memset(w->cols[c], 0, sizeof w->cols[c]);
-        memcpy(w->cols[c], c < MQS_O ? w->lin + c * MQS_O : w->rhs, MQS_O);
+        memset(w->u.sol.cols[c], 0, sizeof w->u.sol.cols[c]);
+        memcpy(w->u.sol.cols[c], c < MQS_O ? w->lin + c * MQS_O : w->rhs, MQS_O);
     }
     /* Eliminate the columns of A below their pivots, in every row below:
      * the rows of [C | D | r2] become [0 | S | r2 - C A^-1 r1], S = D -
      * C A^-1 B (the Schur complement does not depend on how the pivots of
      * A are found; a pivot search fails exactly when A is singular). */
-    okA = mqs_k_elim_cols(w->cols, HB, MQS_O + 1, w->zadd, w->ipiv);
+    okA = mqs_k_elim_cols(w->u.sol.cols, HB, MQS_O + 1, w->u.sol.zadd, w->u.sol.ipiv);
 
     /* The specification's elimination of S (rows, windowed pivots). */
     for (r = 0; r < HB; r++) {
-        uint8_t *b = (uint8_t *)w->srows[r];
-        memset(w->srows[r], 0, sizeof w->srows[r]);
+        uint8_t *b = (uint8_t *)w->u.sol.srows[r];
+        memset(w->u.sol.srows[r], 0, sizeof w->u.sol.srows[r]);
         for (c = 0; c <= HB; c++) {
-            b[c] = ((const uint8_t *)w->cols[HB + c])[HB + r];
+            b[c] = ((const uint8_t *)w->u.sol.cols[HB + c])[HB + r];
         }
     }
-    okS = mqs_k_gauss(w->srows, HB, HB, 0, MQS_SCHUR_WINDOW, 2 * ((HB + 16) / 16));
+    okS = mqs_k_gauss(w->u.sol.srows, HB, HB, 0, MQS_SCHUR_WINDOW, 2 * ((HB + 16) / 16));
 
     /* x2: back substitution on the unit upper triangular S, from the last
      * unknown (unknown entries are zero and meet zeros of the row). */
     memset(w->x, 0, sizeof w->x);
     for (r = HB; r-- > 0;) {
-        const uint8_t *b = (const uint8_t *)w->srows[r];
-        w->x[HB + r] = (uint8_t)(b[HB] ^ dot(w->srows[r], w->x + HB, r / 8, (HB + 7) / 8));
+        const uint8_t *b = (const uint8_t *)w->u.sol.srows[r];
+        w->x[HB + r] = (uint8_t)(b[HB] ^ dot(w->u.sol.srows[r], w->x + HB, r / 8, (HB + 7) / 8));
     }
     /* x1 (of the column-added system): rows 0..h-1 are upper triangular
      * with pivots ipiv^-1; sweep the columns from the last. */
-    memset(w->acc, 0, sizeof w->acc);
+    memset(w->u.sol.acc, 0, sizeof w->u.sol.acc);
     for (c = MQS_O; c-- > HB;) {
-        axpy(w->acc, w->cols[c], w->x[c], hw);
+        axpy(w->u.sol.acc, w->u.sol.cols[c], w->x[c], hw);
     }
     for (c = HB; c-- > 0;) {
-        const uint8_t *rhs = (const uint8_t *)w->cols[MQS_O];
-        w->x[c] = mqs_gf_mul((uint8_t)(rhs[c] ^ w->acc[c]), w->ipiv[c]);
-        axpy(w->acc, w->cols[c], w->x[c], hw);
+        const uint8_t *rhs = (const uint8_t *)w->u.sol.cols[MQS_O];
+        w->x[c] = mqs_gf_mul((uint8_t)(rhs[c] ^ w->u.sol.acc[c]), w->u.sol.ipiv[c]);
+        axpy(w->u.sol.acc, w->u.sol.cols[c], w->x[c], hw);
     }
     /* Undo the column additions: x_j += x_i for each addition of column
      * j to column i, the last ones first. */
     for (r = HB; r-- > 0;) {
         for (c = r + 1; c < HB; c++) {
-            w->x[c] ^= (uint8_t)(w->zadd[r * HB + c] & w->x[r]);
+            w->x[c] ^= (uint8_t)(w->u.sol.zadd[r * HB + c] & w->x[r]);
         }
     }
     return okA & okS;
@@ -163,8 +171,8 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
 
     for (attempt = 0; attempt < MQS_MAX_ATTEMPTS; attempt++) {
         pqsig_drbg_randombytes(&prng, w.vin, MQS_V);
-        mqs_k_masks(w.vmask, w.vin, MQS_V);
-        mqs_k_matvec(w.lin, sk + MQS_SK_F2, (size_t)MQS_O * MQS_O, (const uint64_t(*)[8][2])w.vmask,
+        mqs_k_masks(w.mk.vmask, w.vin, MQS_V);
+        mqs_k_matvec(w.lin, sk + MQS_SK_F2, (size_t)MQS_O * MQS_O, (const uint64_t(*)[8][2])w.mk.vmask,
                      MQS_V, (size_t)MQS_O * MQS_O);
         eval_f1(&w, sk);
         for (e = 0; e < MQS_O; e++) {
@@ -184,8 +192,8 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
         return PQSIG_ERR_SIGN_ATTEMPTS;
     }
     /* w = T (x_v, x_o): x_v + T1 x_o, T1 stored by columns of v bytes. */
-    mqs_k_masks(w.xmask, w.x, MQS_O);
-    mqs_k_matvec(wv, sk + MQS_SK_T1, MQS_V, (const uint64_t(*)[8][2])w.xmask, MQS_O, MQS_V);
+    mqs_k_masks(w.mk.xmask, w.x, MQS_O);
+    mqs_k_matvec(wv, sk + MQS_SK_T1, MQS_V, (const uint64_t(*)[8][2])w.mk.xmask, MQS_O, MQS_V);
     for (e = 0; e < MQS_V; e++) {
         sig[e] = (uint8_t)(wv[e] ^ w.vin[e]);
     }
