@@ -21,6 +21,11 @@
 
 #define HB MQS_H
 
+/* The solver works on the system stored by columns when the o-byte
+ * columns fill whole 16-byte blocks (level 5), else by rows (the o + 1
+ * bytes of a row then fit the same number of blocks as a column). */
+#define MQS_BY_COLUMNS (MQS_O % 16 == 0)
+
 /* Buffers whose lifetimes do not overlap share memory (the whole work
  * area is wiped before returning, so it is kept small). */
 typedef struct {
@@ -40,11 +45,15 @@ typedef struct {
         uint8_t rows[MQS_V][MQS_O]; /* sum_{j >= i} x_j F1[i][j], per i */
 #endif
         struct {
+#if MQS_BY_COLUMNS
             uint64_t cols[MQS_O + 1][MQS_CW]; /* [L | rhs], column by column */
             uint64_t srows[HB][MQS_RW];       /* [S | rhs2], row by row */
             uint8_t zadd[HB * HB];            /* column additions of the pivot search */
             uint8_t ipiv[HB];
             uint8_t acc[8 * MQS_CW];
+#else
+            uint64_t sys[MQS_O][MQS_RW];      /* [L | rhs], row by row */
+#endif
         } sol;
     } u;
 } sign_work;
@@ -83,6 +92,7 @@ static uint8_t dot(const uint64_t *a, const uint8_t *x, unsigned from, unsigned 
     return mqs_lane_sum(mqs_fold_word(pl));
 }
 
+#if MQS_BY_COLUMNS
 /* acc[0..8n) ^= s * col[0..8n) (n words). */
 static void axpy(uint8_t *acc, const uint64_t *col, uint8_t s, unsigned n)
 {
@@ -151,6 +161,42 @@ static uint64_t solve(sign_work *w)
     }
     return okA & okS;
 }
+
+#else
+/* One attempt: solve L x = rhs. Returns all-ones on success. */
+static uint64_t solve(sign_work *w)
+{
+    uint64_t okA, okS;
+    unsigned r, c;
+
+    /* [L | rhs] row by row (o + 1 bytes, zero-padded). */
+    for (r = 0; r < MQS_O; r++) {
+        uint8_t *b = (uint8_t *)w->u.sol.sys[r];
+        memset(w->u.sol.sys[r], 0, sizeof w->u.sol.sys[r]);
+        for (c = 0; c < MQS_O; c++) {
+            b[c] = w->lin[c * MQS_O + r];
+        }
+        b[MQS_O] = w->rhs[r];
+    }
+    /* Eliminate the columns of A with pivots from the rows of A only (any
+     * of them: this fails exactly when A is singular), clearing them in
+     * every row below, those of [C | D | r2] included, which become
+     * [0 | S | r2 - C A^-1 r1] with S = D - C A^-1 B. */
+    okA = mqs_k_gauss(w->u.sol.sys, HB, MQS_O, 0, HB, MQS_RW);
+    /* The specification's elimination of S (windowed pivots). */
+    okS = mqs_k_gauss(w->u.sol.sys + HB, HB, HB, HB, MQS_SCHUR_WINDOW, MQS_RW);
+
+    /* Back substitution on the unit upper triangular system, from the
+     * last unknown: x fills from the end (unknown entries are zero and
+     * meet zeros of the row, the known ones give the sum). */
+    memset(w->x, 0, sizeof w->x);
+    for (r = MQS_O; r-- > 0;) {
+        const uint8_t *b = (const uint8_t *)w->u.sol.sys[r];
+        w->x[r] = (uint8_t)(b[MQS_O] ^ dot(w->u.sol.sys[r], w->x, r / 8, (MQS_O + 7) / 8));
+    }
+    return okA & okS;
+}
+#endif
 
 int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                           const uint8_t *sk, const uint8_t *rnd)
