@@ -83,13 +83,16 @@ static uint8_t dot(const uint64_t *a, const uint8_t *x, unsigned from, unsigned 
 {
     uint64_t pl[8] = {0, 0, 0, 0, 0, 0, 0, 0}, v;
     unsigned k, t;
+    uint8_t r;
     for (k = from; k < to; k++) {
         memcpy(&v, x + 8 * k, 8);
         for (t = 0; t < 8; t++) {
             pl[t] ^= a[k] & mqs_lane_mask(v, t);
         }
     }
-    return mqs_lane_sum(mqs_fold_word(pl));
+    r = mqs_lane_sum(mqs_fold_word(pl));
+    pqsig_zeroize(pl, sizeof pl);
+    return r;
 }
 
 #if MQS_BY_COLUMNS
@@ -104,6 +107,7 @@ static void axpy(uint8_t *acc, const uint64_t *col, uint8_t s, unsigned n)
         a ^= mqs_mul_expanded(col[k], be);
         memcpy(acc + 8 * k, &a, 8);
     }
+    pqsig_zeroize(be, sizeof be);
 }
 
 /* One attempt: solve L x = rhs. Returns all-ones on success. */
