@@ -15,24 +15,30 @@
 
 #define Q ((uint32_t)NCC_Q)
 
+/* -q^-1 mod 2^32 and q as values read at run time: a compiler that sees
+ * them as constants turns the 32-bit products by them into shift-and-add
+ * chains, which cost far more than a multiply once loops are vectorized. */
+static const volatile uint32_t ncc_qinv_rt = NCC_QINV_NEG;
+static const volatile uint32_t ncc_q_rt = NCC_Q;
+
 /* a b R^-1 mod q, in [0, 2q), for a b < q 2^32. */
-static inline uint32_t mont_reduce(uint64_t x)
+static inline uint32_t mont_reduce(uint64_t x, uint32_t qinv)
 {
-    uint32_t m = (uint32_t)x * NCC_QINV_NEG;
+    uint32_t m = (uint32_t)x * qinv;
     return (uint32_t)((x + (uint64_t)m * Q) >> 32);
 }
 
-static inline uint32_t mont_mul(uint32_t a, uint32_t b)
+static inline uint32_t mont_mul(uint32_t a, uint32_t b, uint32_t qinv)
 {
-    return mont_reduce((uint64_t)a * b);
+    return mont_reduce((uint64_t)a * b, qinv);
 }
 
 /* a mod q, in [0, 2q): the quotient estimate floor(a V / 2^54) is at most
  * one below floor(a / q). */
-static inline uint32_t barrett(uint32_t a)
+static inline uint32_t barrett(uint32_t a, uint32_t q)
 {
     uint32_t t = (uint32_t)(((uint64_t)a * NCC_BARRETT_V) >> 54);
-    return a - t * Q;
+    return a - t * q;
 }
 
 /* a - m if a >= m, else a; for a < 2^31. */
@@ -46,15 +52,15 @@ static inline uint32_t csub(uint32_t a, uint32_t m)
 /* One forward radix-3 layer on blocks of 3 len: f0 + r^i w^(ki) f1 +
  * r^2i w^(2ki) f2 with t1 = r f1, t2 = r^2 f2 and w^2 = -1 - w gives
  * f0 + t1 + t2, f0 - t2 + w (t1 - t2) and f0 - t1 - w (t1 - t2). */
-static inline void fwd_radix3(uint32_t a[NCC_N], size_t len, const uint32_t *tw)
+static inline void fwd_radix3(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t qinv)
 {
     size_t start, j;
     for (start = 0; start < NCC_N; start += 3 * len, tw += 2) {
         uint32_t *x0 = a + start, *x1 = x0 + len, *x2 = x1 + len;
         uint32_t z1 = tw[0], z2 = tw[1];
         for (j = 0; j < len; j++) {
-            uint32_t t1 = mont_mul(x1[j], z1), t2 = mont_mul(x2[j], z2);
-            uint32_t m = mont_mul(t1 + 2 * Q - t2, NCC_NTT_W_MONT);
+            uint32_t t1 = mont_mul(x1[j], z1, qinv), t2 = mont_mul(x2[j], z2, qinv);
+            uint32_t m = mont_mul(t1 + 2 * Q - t2, NCC_NTT_W_MONT, qinv);
             uint32_t f0 = x0[j];
             x0[j] = f0 + t1 + t2;
             x1[j] = f0 + 2 * Q - t2 + m;
@@ -65,31 +71,58 @@ static inline void fwd_radix3(uint32_t a[NCC_N], size_t len, const uint32_t *tw)
 
 /* One inverse radix-3 layer: 3 f0 = x0 + x1 + x2, 3 r f1 = x0 - x1 - w (x1 -
  * x2), 3 r^2 f2 = x0 - x2 + w (x1 - x2); inputs below bound. */
-static inline void inv_radix3(uint32_t a[NCC_N], size_t len, const uint32_t *tw, uint32_t bound,
-                              int reduce)
+static inline void inv_radix3(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t bound,
+                              int reduce, uint32_t qinv, uint32_t rq)
 {
     size_t start, j;
     for (start = 0; start < NCC_N; start += 3 * len, tw += 2) {
         uint32_t *x0 = a + start, *x1 = x0 + len, *x2 = x1 + len;
         uint32_t r1 = tw[0], r2 = tw[1];
         for (j = 0; j < len; j++) {
-            uint32_t m = mont_mul(x1[j] + bound - x2[j], NCC_NTT_W_MONT);
+            uint32_t m = mont_mul(x1[j] + bound - x2[j], NCC_NTT_W_MONT, qinv);
             uint32_t s = x0[j] + x1[j] + x2[j];
             uint32_t v1 = x0[j] + bound + 2 * Q - x1[j] - m;
             uint32_t v2 = x0[j] + bound - x2[j] + m;
-            x0[j] = reduce ? barrett(s) : s;
-            x1[j] = mont_mul(v1, r1);
-            x2[j] = mont_mul(v2, r2);
+            x0[j] = reduce ? barrett(s, rq) : s;
+            x1[j] = mont_mul(v1, r1, qinv);
+            x2[j] = mont_mul(v2, r2, qinv);
         }
     }
 }
 #endif
 
+/* Two forward radix-2 layers on blocks of 4h: split by z1 into halves,
+ * each half split by its own z2 (four points per load and store). */
+static inline void fwd_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *restrict tw, uint32_t qinv)
+{
+    const size_t blocks = NCC_N / (4 * h);
+    const uint32_t *restrict tw2 = tw + blocks;
+    size_t b, j;
+    for (b = 0; b < blocks; b++) {
+        uint32_t *x = a + 4 * h * b;
+        uint32_t z1 = tw[b], z2a = tw2[2 * b], z2b = tw2[2 * b + 1];
+        for (j = 0; j < h; j++) {
+            uint32_t x0 = x[j], x1 = x[j + h], x2 = x[j + 2 * h], x3 = x[j + 3 * h];
+            uint32_t t2 = mont_mul(x2, z1, qinv), t3 = mont_mul(x3, z1, qinv), u1, u3;
+            x2 = x0 + 2 * Q - t2;
+            x0 += t2;
+            x3 = x1 + 2 * Q - t3;
+            x1 += t3;
+            u1 = mont_mul(x1, z2a, qinv);
+            u3 = mont_mul(x3, z2b, qinv);
+            x[j] = x0 + u1;
+            x[j + h] = x0 + 2 * Q - u1;
+            x[j + 2 * h] = x2 + u3;
+            x[j + 3 * h] = x2 + 2 * Q - u3;
+        }
+    }
+}
+
 /* Two inverse radix-2 layers on blocks of 4h: first the halves (twiddles
  * y1, y2 per block), then the block (y3). Inputs below b0; b1 bounds the
  * first layer's outputs; red1 and red2 reduce the sums of each layer. */
-static inline void inv_radix2x2(uint32_t a[NCC_N], size_t h, const uint32_t *tw, uint32_t b0,
-                                uint32_t b1, int red1, int red2)
+static inline void inv_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *restrict tw, uint32_t b0,
+                                uint32_t b1, int red1, int red2, uint32_t qinv, uint32_t rq)
 {
     const size_t blocks = NCC_N / (4 * h);
     size_t b, j;
@@ -99,19 +132,19 @@ static inline void inv_radix2x2(uint32_t a[NCC_N], size_t h, const uint32_t *tw,
         for (j = 0; j < h; j++) {
             uint32_t x0 = x[j], x1 = x[j + h], x2 = x[j + 2 * h], x3 = x[j + 3 * h];
             uint32_t s0 = x0 + x1, s2 = x2 + x3;
-            x1 = mont_mul(x0 + b0 - x1, y1);
-            x3 = mont_mul(x2 + b0 - x3, y2);
+            x1 = mont_mul(x0 + b0 - x1, y1, qinv);
+            x3 = mont_mul(x2 + b0 - x3, y2, qinv);
             if (red1) {
-                s0 = barrett(s0);
-                s2 = barrett(s2);
+                s0 = barrett(s0, rq);
+                s2 = barrett(s2, rq);
             }
             x0 = s0 + s2;
-            x2 = mont_mul(s0 + b1 - s2, y3);
+            x2 = mont_mul(s0 + b1 - s2, y3, qinv);
             s0 = x1 + x3;
-            x3 = mont_mul(x1 + b1 - x3, y3);
+            x3 = mont_mul(x1 + b1 - x3, y3, qinv);
             if (red2) {
-                x0 = barrett(x0);
-                s0 = barrett(s0);
+                x0 = barrett(x0, rq);
+                s0 = barrett(s0, rq);
             }
             x[j] = x0;
             x[j + h] = s0;
@@ -123,6 +156,7 @@ static inline void inv_radix2x2(uint32_t a[NCC_N], size_t h, const uint32_t *tw,
 
 void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
 {
+    const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
     const uint32_t *tw = ncc_ntt_fwd;
     size_t len = NCC_N / 2, start, j;
     unsigned layer;
@@ -130,7 +164,7 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
 
     /* f mod (X^(n/2) - w6) = lo + w6 hi, f mod (X^(n/2) - w6^5) = lo + hi - w6 hi. */
     for (j = 0; j < len; j++) {
-        uint32_t t = mont_mul(a[j + len], z);
+        uint32_t t = mont_mul(a[j + len], z, qinv);
         a[j + len] = a[j] + a[j + len] + 2 * Q - t;
         a[j] += t;
     }
@@ -138,25 +172,17 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
      * Radix-2 layers go two at a time (four points per load and store):
      * blocks of 4h split by z1 into halves, each half split by its own z2. */
     for (layer = 0; layer + 2 <= NCC_NTT_R2_LAYERS; layer += 2) {
-        size_t h = len / 4, blocks = NCC_N / (4 * h), b;
-        const uint32_t *tw2 = tw + blocks;
-        for (b = 0; b < blocks; b++) {
-            uint32_t *x = a + 4 * h * b;
-            uint32_t z1 = tw[b], z2a = tw2[2 * b], z2b = tw2[2 * b + 1];
-            for (j = 0; j < h; j++) {
-                uint32_t x0 = x[j], x1 = x[j + h], x2 = x[j + 2 * h], x3 = x[j + 3 * h];
-                uint32_t t2 = mont_mul(x2, z1), t3 = mont_mul(x3, z1), u1, u3;
-                x2 = x0 + 2 * Q - t2;
-                x0 += t2;
-                x3 = x1 + 2 * Q - t3;
-                x1 += t3;
-                u1 = mont_mul(x1, z2a);
-                u3 = mont_mul(x3, z2b);
-                x[j] = x0 + u1;
-                x[j + h] = x0 + 2 * Q - u1;
-                x[j + 2 * h] = x2 + u3;
-                x[j + 3 * h] = x2 + 2 * Q - u3;
-            }
+        size_t h = len / 4, blocks = NCC_N / (4 * h);
+        if (h == 1) {
+            fwd_radix2x2(a, 1, tw, qinv);
+        } else if (h == 3) {
+            fwd_radix2x2(a, 3, tw, qinv);
+        } else if (h == 4) {
+            fwd_radix2x2(a, 4, tw, qinv);
+        } else if (h == 9) {
+            fwd_radix2x2(a, 9, tw, qinv);
+        } else {
+            fwd_radix2x2(a, h, tw, qinv);
         }
         tw += 3 * blocks;
         len = h;
@@ -167,7 +193,7 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
             uint32_t *lo = a + start, *hi = a + start + len;
             z = *tw++;
             for (j = 0; j < len; j++) {
-                uint32_t t = mont_mul(hi[j], z);
+                uint32_t t = mont_mul(hi[j], z, qinv);
                 hi[j] = lo[j] + 2 * Q - t;
                 lo[j] += t;
             }
@@ -179,17 +205,17 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
         /* Constant lengths (3, then 1 in both rings that have radix-3
          * layers) let the compiler unroll the short inner loops. */
         if (len == 1) {
-            fwd_radix3(a, 1, tw);
+            fwd_radix3(a, 1, tw, qinv);
         } else if (len == 3) {
-            fwd_radix3(a, 3, tw);
+            fwd_radix3(a, 3, tw, qinv);
         } else {
-            fwd_radix3(a, len, tw);
+            fwd_radix3(a, len, tw, qinv);
         }
         tw += 2 * (NCC_N / (3 * len));
     }
 #endif
     for (j = 0; j < NCC_N; j++) {
-        a[j] = barrett(a[j]);
+        a[j] = barrett(a[j], rq);
     }
 }
 
@@ -199,6 +225,7 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
 
 void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
 {
+    const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
     const uint32_t *tw = ncc_ntt_inv;
     uint32_t bound = 4 * Q; /* every coefficient is below bound, a multiple of q */
     size_t len = NCC_NTT_BASE, start, j;
@@ -208,11 +235,11 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
     for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
         int reduce = bound > INTT_LIMIT / 3;
         if (len == 1) {
-            inv_radix3(a, 1, tw, bound, reduce);
+            inv_radix3(a, 1, tw, bound, reduce, qinv, rq);
         } else if (len == 3) {
-            inv_radix3(a, 3, tw, bound, reduce);
+            inv_radix3(a, 3, tw, bound, reduce, qinv, rq);
         } else {
-            inv_radix3(a, len, tw, bound, reduce);
+            inv_radix3(a, len, tw, bound, reduce, qinv, rq);
         }
         tw += 2 * (NCC_N / (3 * len));
         bound = reduce ? 2 * Q : 3 * bound;
@@ -230,11 +257,19 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
         red2 = 2 * b1 > INTT_LIMIT;
         b2 = red2 ? 2 * Q : 2 * b1;
         if (red1) {
-            inv_radix2x2(a, h, tw, b0, b1, 1, 0);
+            inv_radix2x2(a, h, tw, b0, b1, 1, 0, qinv, rq);
+        } else if (h == 1) {
+            inv_radix2x2(a, 1, tw, b0, b1, 0, red2, qinv, rq);
+        } else if (h == 3) {
+            inv_radix2x2(a, 3, tw, b0, b1, 0, red2, qinv, rq);
+        } else if (h == 4) {
+            inv_radix2x2(a, 4, tw, b0, b1, 0, red2, qinv, rq);
+        } else if (h == 9) {
+            inv_radix2x2(a, 9, tw, b0, b1, 0, red2, qinv, rq);
         } else if (red2) {
-            inv_radix2x2(a, h, tw, b0, b1, 0, 1);
+            inv_radix2x2(a, h, tw, b0, b1, 0, 1, qinv, rq);
         } else {
-            inv_radix2x2(a, h, tw, b0, b1, 0, 0);
+            inv_radix2x2(a, h, tw, b0, b1, 0, 0, qinv, rq);
         }
         tw += 3 * blocks;
         bound = b2;
@@ -247,8 +282,8 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
             uint32_t z = *tw++;
             for (j = 0; j < len; j++) {
                 uint32_t x = lo[j], y = hi[j];
-                lo[j] = reduce ? barrett(x + y) : x + y;
-                hi[j] = mont_mul(x + bound - y, z);
+                lo[j] = reduce ? barrett(x + y, rq) : x + y;
+                hi[j] = mont_mul(x + bound - y, z, qinv);
             }
         }
         bound = reduce ? 2 * Q : 2 * bound;
@@ -259,8 +294,8 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
      * the constants undoing the scaling. */
     for (j = 0; j < len; j++) {
         uint32_t a1 = a[j], a2 = a[j + len];
-        uint32_t hi = mont_mul(a1 + bound - a2, NCC_INTT_K_HI);
-        uint32_t lo = mont_mul(a1, NCC_INTT_K_LO) + 2 * Q - mont_mul(hi, NCC_NTT_W6_MONT);
+        uint32_t hi = mont_mul(a1 + bound - a2, NCC_INTT_K_HI, qinv);
+        uint32_t lo = mont_mul(a1, NCC_INTT_K_LO, qinv) + 2 * Q - mont_mul(hi, NCC_NTT_W6_MONT, qinv);
         a[j] = csub(csub(lo, 2 * Q), Q);
         a[j + len] = csub(hi, Q);
     }
@@ -269,23 +304,24 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
 #if NCC_NTT_BASE == 1
 void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
+    const uint32_t qinv = ncc_qinv_rt;
     size_t i;
     for (i = 0; i < NCC_N; i++) {
-        r[i] = mont_mul(a[i], b[i]);
+        r[i] = mont_mul(a[i], b[i], qinv);
     }
 }
 #else
 /* (a0 + a1 X + a2 X^2)(b0 + b1 X + b2 X^2) mod X^3 - zeta, times R^-1. */
-static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32_t zeta)
+static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32_t zeta, uint32_t qinv)
 {
     uint64_t x0 = (uint64_t)a[0] * b[0];
     uint64_t x1 = (uint64_t)a[0] * b[1] + (uint64_t)a[1] * b[0];
     uint64_t x2 = (uint64_t)a[0] * b[2] + (uint64_t)a[1] * b[1] + (uint64_t)a[2] * b[0];
     uint64_t x3 = (uint64_t)a[1] * b[2] + (uint64_t)a[2] * b[1];
     uint64_t x4 = (uint64_t)a[2] * b[2];
-    r[0] = mont_reduce(x0 + (uint64_t)mont_reduce(x3) * zeta);
-    r[1] = mont_reduce(x1 + (uint64_t)mont_reduce(x4) * zeta);
-    r[2] = mont_reduce(x2);
+    r[0] = mont_reduce(x0 + (uint64_t)mont_reduce(x3, qinv) * zeta, qinv);
+    r[1] = mont_reduce(x1 + (uint64_t)mont_reduce(x4, qinv) * zeta, qinv);
+    r[2] = mont_reduce(x2, qinv);
 }
 
 /* The final factors come in pairs X^3 - zeta_k, X^3 + zeta_k, zeta_k the
@@ -294,11 +330,12 @@ static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32
 
 void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
+    const uint32_t qinv = ncc_qinv_rt;
     size_t k;
     for (k = 0; k < NCC_N / 6; k++) {
         uint32_t zeta = BASE_ZETAS[k];
-        mul3(r + 6 * k, a + 6 * k, b + 6 * k, zeta);
-        mul3(r + 6 * k + 3, a + 6 * k + 3, b + 6 * k + 3, Q - zeta);
+        mul3(r + 6 * k, a + 6 * k, b + 6 * k, zeta, qinv);
+        mul3(r + 6 * k + 3, a + 6 * k + 3, b + 6 * k + 3, Q - zeta, qinv);
     }
 }
 #endif
