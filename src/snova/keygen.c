@@ -73,7 +73,7 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
         PQSIG_NS(snova_k_table)(&s.tab_t12[(size_t)r * 16 * SNOVA_WO], &s.t12rows[r * SNOVA_WO], SNOVA_WO);
     }
 
-    PQSIG_NS(snova_pub_init)(&pub, pk_seed);
+    PQSIG_NS(snova_pub_init)(&pub, pk_seed, NULL, 0);
     memset(out, 0, SNOVA_PUBLICKEY_BYTES - SNOVA_SEED_PUBLIC_BYTES);
 #if SNOVA_ESK
     memset(sk, 0, SNOVA_SECRETKEY_BYTES);

@@ -25,6 +25,7 @@
 #include "common/ns.h"
 #include "snova/native/api.h"
 #include "snova/params.h"
+#include "snova/pub.h"
 
 #if SNOVA_Q != 16
 #error "the opt frontend supports q = 16 only so far"
@@ -90,36 +91,11 @@ static inline void snova_row_xor(uint64_t *row, unsigned k, uint8_t x)
     row[k >> 4] ^= (uint64_t)x << ((k & 15u) * 4u);
 }
 
-/* ---- The public-seed expansion, read at any position ---- */
-#if SNOVA_AES
-#define SNOVA_PUB_UNIT 16u /* one AES-CTR block */
-#else
-#define SNOVA_PUB_UNIT 168u /* one SNOVA-SHAKE block */
-#endif
-
-typedef struct {
-#if SNOVA_AES
-    pqsig_aes_ctx aes;
-#endif
-    uint8_t seed[SNOVA_SEED_PUBLIC_BYTES];
-    /* The last unit produced: consecutive regions share a boundary unit. */
-    uint8_t cache[SNOVA_PUB_UNIT];
-    size_t cache_idx;
-    /* Non-NULL: the expansion of P11, P12, P21 is already in memory (an
-     * expanded key) and reads come from there. */
-    const uint8_t *mem;
-} snova_pub;
+/* ---- The public-seed expansion (snova/pub.h) ---- */
 
 /* Bytes of the expansion that hold P11, P12 and P21 of every equation. */
 #define SNOVA_PUB_P_BYTES ((SNOVA_OFF_ABQ + 1u) / 2u)
 
-void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES]);
-/* Reads of P11, P12, P21 from mem (SNOVA_PUB_P_BYTES bytes of expansion). */
-void PQSIG_NS(snova_pub_init_mem)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES],
-                                  const uint8_t *mem);
-void PQSIG_NS(snova_pub_release)(snova_pub *p);
-/* Bytes [off, off + len) of the expansion. */
-void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len);
 /* Nibbles [nib, nib + count): writes the covering bytes to out and returns
  * the nibble index within out of element nib (0 or 1). */
 unsigned PQSIG_NS(snova_pub_nibs)(snova_pub *p, uint8_t *out, size_t nib, size_t count);

@@ -386,7 +386,7 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     memcpy(s.sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
     PQSIG_NS(snova_spow)(s.spow);
     PQSIG_NS(snova_gen_t12)(s.t12, s.sk_seed, s.spow);
-    PQSIG_NS(snova_pub_init)(&s.pub, pk_seed);
+    PQSIG_NS(snova_pub_init)(&s.pub, pk_seed, NULL, 0);
     PQSIG_NS(snova_gen_abq)(&s.abq, &s.pub, s.spow);
     return sign_run(&s, sig, siglen, m, mlen, pk_seed, rnd);
 }
@@ -406,7 +406,7 @@ int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk)
     memcpy(e->sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
     PQSIG_NS(snova_spow)(spow);
     PQSIG_NS(snova_gen_t12)(e->t12, e->sk_seed, spow);
-    PQSIG_NS(snova_pub_init)(&pub, e->pk_seed);
+    PQSIG_NS(snova_pub_init)(&pub, e->pk_seed, NULL, 0);
     PQSIG_NS(snova_pub_read)(&pub, e->p, 0, SNOVA_PUB_P_BYTES);
     PQSIG_NS(snova_gen_abq)(&e->abq, &pub, spow);
     PQSIG_NS(snova_pub_release)(&pub);
@@ -427,6 +427,6 @@ int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *
     memcpy(s.t12, e->t12, sizeof(s.t12));
     s.abq = e->abq;
     PQSIG_NS(snova_spow)(s.spow);
-    PQSIG_NS(snova_pub_init_mem)(&s.pub, pk_seed, e->p);
+    PQSIG_NS(snova_pub_init)(&s.pub, pk_seed, e->p, SNOVA_PUB_P_BYTES);
     return sign_run(&s, sig, siglen, m, mlen, pk_seed, rnd);
 }

@@ -93,6 +93,7 @@ endfunction()
 snova_variants(ref "${snova_ref_sources}")
 
 set(snova_opt_sources
+  ${PROJECT_SOURCE_DIR}/src/snova/pub.c
   ${PROJECT_SOURCE_DIR}/src/snova/arith.c
   ${PROJECT_SOURCE_DIR}/src/snova/expand.c
   ${PROJECT_SOURCE_DIR}/src/snova/keygen.c
@@ -100,6 +101,7 @@ set(snova_opt_sources
   ${PROJECT_SOURCE_DIR}/src/snova/verify.c)
 
 set(snova_gfq_sources
+  ${PROJECT_SOURCE_DIR}/src/snova/pub.c
   ${PROJECT_SOURCE_DIR}/src/snova/gfq/arith.c
   ${PROJECT_SOURCE_DIR}/src/snova/gfq/expand.c
   ${PROJECT_SOURCE_DIR}/src/snova/gfq/keygen.c

@@ -116,7 +116,7 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
 {
     snova_pub pub;
     int ret;
-    PQSIG_NS(snova_pub_init)(&pub, pk);
+    PQSIG_NS(snova_pub_init)(&pub, pk, NULL, 0);
     ret = verify_core(sig, siglen, m, mlen, pk, &pub, NULL);
     PQSIG_NS(snova_pub_release)(&pub);
     return ret;
@@ -128,7 +128,7 @@ int PQSIG_NS(expand_pk)(uint8_t *epk, const uint8_t *pk)
     snova_blk spow[SNOVA_L];
     snova_pub pub;
     PQSIG_NS(snova_spow)(spow);
-    PQSIG_NS(snova_pub_init)(&pub, pk);
+    PQSIG_NS(snova_pub_init)(&pub, pk, NULL, 0);
     PQSIG_NS(snova_pub_read)(&pub, e->p, 0, SNOVA_PUB_P_BYTES);
     PQSIG_NS(snova_gen_abq)(&e->abq, &pub, spow);
     PQSIG_NS(snova_pub_release)(&pub);
@@ -142,7 +142,7 @@ int PQSIG_NS(verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *
     const snova_epk *e = (const snova_epk *)epk;
     snova_pub pub;
     int ret;
-    PQSIG_NS(snova_pub_init_mem)(&pub, e->pk, e->p);
+    PQSIG_NS(snova_pub_init)(&pub, e->pk, e->p, SNOVA_PUB_P_BYTES);
     ret = verify_core(sig, siglen, m, mlen, e->pk, &pub, &e->abq);
     PQSIG_NS(snova_pub_release)(&pub);
     return ret;

@@ -10,98 +10,20 @@
 #include "common/fips202.h"
 #include "snova/gfq/gfq.h"
 
-/* ---- Public-seed expansion ---- */
-
-void PQSIG_NS(gfq_pub_init)(gfq_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem)
-{
-    memcpy(p->seed, seed, SNOVA_SEED_PUBLIC_BYTES);
-    p->cache_idx = (size_t)-1;
-    p->mem = mem;
-#if SNOVA_AES
-    pqsig_aes128_init(&p->aes, seed, PQSIG_AES_ENGINE_AUTO);
-#endif
-}
-
-void PQSIG_NS(gfq_pub_release)(gfq_pub *p)
-{
-#if SNOVA_AES
-    pqsig_aes_release(&p->aes);
-#endif
-    pqsig_zeroize(p, sizeof(*p));
-}
-
-/* Units u .. u + count - 1 of the expansion: AES-128-CTR blocks (key = seed,
- * counter = unit index, big endian) or SNOVA-SHAKE blocks
- * SHAKE128(seed || LE64(u)) of 168 bytes. */
-static void gen_units(const gfq_pub *p, uint8_t *out, size_t u, size_t count)
-{
-#if SNOVA_AES
-    uint8_t ctr[16];
-    unsigned k;
-    memset(ctr, 0, sizeof(ctr));
-    for (k = 0; k < 8; k++) {
-        ctr[15 - k] = (uint8_t)((uint64_t)u >> (8 * k));
-    }
-    pqsig_aes_ctr(&p->aes, out, count * GFQ_PUB_UNIT, ctr);
-#else
-    size_t n;
-    for (n = 0; n < count; n++) {
-        uint8_t in[SNOVA_SEED_PUBLIC_BYTES + 8];
-        uint64_t idx = (uint64_t)(u + n);
-        unsigned k;
-        memcpy(in, p->seed, SNOVA_SEED_PUBLIC_BYTES);
-        for (k = 0; k < 8; k++) {
-            in[SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
-        }
-        pqsig_shake128(out + n * GFQ_PUB_UNIT, GFQ_PUB_UNIT, in, sizeof(in));
-    }
-#endif
-}
-
-void PQSIG_NS(gfq_pub_read)(gfq_pub *p, uint8_t *out, size_t off, size_t len)
-{
-    if (p->mem != NULL && off + len <= GFQ_PUB_P_BYTES) {
-        memcpy(out, p->mem + off, len);
-        return;
-    }
-    while (len > 0) {
-        size_t u = off / GFQ_PUB_UNIT, skip = off % GFQ_PUB_UNIT, take;
-        if (skip == 0 && len >= GFQ_PUB_UNIT && u != p->cache_idx) {
-            /* Whole units straight into out; the last one is kept, since
-             * the next read usually starts inside it. */
-            size_t n = len / GFQ_PUB_UNIT;
-            gen_units(p, out, u, n);
-            memcpy(p->cache, out + (n - 1) * GFQ_PUB_UNIT, GFQ_PUB_UNIT);
-            p->cache_idx = u + n - 1;
-            take = n * GFQ_PUB_UNIT;
-        } else {
-            if (u != p->cache_idx) {
-                gen_units(p, p->cache, u, 1);
-                p->cache_idx = u;
-            }
-            take = GFQ_PUB_UNIT - skip < len ? GFQ_PUB_UNIT - skip : len;
-            memcpy(out, p->cache + skip, take);
-        }
-        out += take;
-        off += take;
-        len -= take;
-    }
-}
-
 /* Public bytes to elements (the bias of b mod q is part of the scheme). */
 static inline uint8_t byte_elem(uint8_t b)
 {
     return (uint8_t)(b % GFQ_Q);
 }
 
-void PQSIG_NS(gfq_load_p)(gfq_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)
+void PQSIG_NS(gfq_load_p)(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)
 {
     const unsigned l = SNOVA_L, vl = GFQ_VL, ol = GFQ_OL;
     uint8_t buf[GFQ_ROW_BYTES(0)];
     unsigned j, k, r, c;
     for (j = 0; j < SNOVA_V; j++) {
         const uint8_t *b = buf;
-        PQSIG_NS(gfq_pub_read)(p, buf, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+        PQSIG_NS(snova_pub_read)(p, buf, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
         /* diagonal block: upper triangle, mirrored */
         for (r = 0; r < l; r++) {
             for (c = r; c < l; c++) {
@@ -328,7 +250,7 @@ static void make_invertible(gfq_blk *m, const gfq_blk *s)
 #define ABQ_AB_BYTES (SNOVA_O * SNOVA_ALPHA * SNOVA_L2)
 #define ABQ_Q_BYTES (SNOVA_O * SNOVA_ALPHA * SNOVA_L)
 
-void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, gfq_pub *pub, const gfq_blk spow[SNOVA_L])
+void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, snova_pub *pub, const gfq_blk spow[SNOVA_L])
 {
     uint8_t buf[2 * ABQ_AB_BYTES + 2 * ABQ_Q_BYTES];
     unsigned i, t, r, c, a;
@@ -338,7 +260,7 @@ void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, gfq_pub *pub, const gfq_blk spow[SNOVA_
     (void)pub;
     pqsig_shake256(buf, sizeof(buf), abq_seed, sizeof(abq_seed));
 #else
-    PQSIG_NS(gfq_pub_read)(pub, buf, GFQ_PUB_P_BYTES, sizeof(buf));
+    PQSIG_NS(snova_pub_read)(pub, buf, GFQ_PUB_P_BYTES, sizeof(buf));
 #endif
     /* all A, all B (blocks row by row), all q1, all q2 */
     for (i = 0; i < SNOVA_O; i++) {

@@ -27,6 +27,7 @@
 #include "common/ns.h"
 #include "snova/gfq/kern.h"
 #include "snova/params.h"
+#include "snova/pub.h"
 
 #if SNOVA_Q == 16 || !SNOVA_SYMMETRIC
 #error "the gfq frontend is for odd prime q"
@@ -82,32 +83,9 @@ static inline uint8_t gfq_inv(uint32_t a)
      (size_t)SNOVA_L2 * ((size_t)(j) * (SNOVA_V - 1) - (size_t)(j) * ((j) - 1) / 2))
 #define GFQ_PUB_P_BYTES GFQ_OFF_EQ(SNOVA_O) /* P11, P12 of every equation */
 
-#if SNOVA_AES
-#define GFQ_PUB_UNIT 16u
-#else
-#define GFQ_PUB_UNIT 168u
-#endif
-
-typedef struct {
-#if SNOVA_AES
-    pqsig_aes_ctx aes;
-#endif
-    uint8_t seed[SNOVA_SEED_PUBLIC_BYTES];
-    uint8_t cache[GFQ_PUB_UNIT];
-    size_t cache_idx;
-    /* Non-NULL: the first GFQ_PUB_P_BYTES bytes of the expansion are in
-     * memory (an expanded key) and are read from there. */
-    const uint8_t *mem;
-} gfq_pub;
-
-void PQSIG_NS(gfq_pub_init)(gfq_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem);
-void PQSIG_NS(gfq_pub_release)(gfq_pub *p);
-/* Bytes [off, off + len) of the expansion. */
-void PQSIG_NS(gfq_pub_read)(gfq_pub *p, uint8_t *out, size_t off, size_t len);
-
 /* P11 (vl x vl, row-major, both triangles) and P12 (vl x ol) of equation i,
  * reduced mod q. P21 = P12^t. */
-void PQSIG_NS(gfq_load_p)(gfq_pub *p, unsigned i, uint8_t *p11, uint8_t *p12);
+void PQSIG_NS(gfq_load_p)(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12);
 
 /* ---- Fixed matrices, T12, ABQ ---- */
 
@@ -130,7 +108,7 @@ typedef struct {
 } gfq_abq;
 
 /* Algorithm 9 (public). */
-void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, gfq_pub *pub, const gfq_blk spow[SNOVA_L]);
+void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, snova_pub *pub, const gfq_blk spow[SNOVA_L]);
 
 /* ---- Encodings (Algorithms 3, 4) ---- */
 

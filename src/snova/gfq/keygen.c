@@ -25,7 +25,7 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
 {
     keygen_state s;
     gfq_blk spow[SNOVA_L];
-    gfq_pub pub;
+    snova_pub pub;
     uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
     const unsigned l = SNOVA_L, vl = GFQ_VL, ol = GFQ_OL;
     unsigned i, j, k, r, c;
@@ -40,7 +40,7 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
     for (k = 0; k < vl * ol; k++) {
         s.t12w[k] = s.t12[k];
     }
-    PQSIG_NS(gfq_pub_init)(&pub, pk_seed, NULL);
+    PQSIG_NS(snova_pub_init)(&pub, pk_seed, NULL, 0);
 
     for (i = 0; i < SNOVA_O; i++) {
         PQSIG_NS(gfq_load_p)(&pub, i, s.p11, s.p12);
@@ -64,7 +64,7 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
             }
         }
     }
-    PQSIG_NS(gfq_pub_release)(&pub);
+    PQSIG_NS(snova_pub_release)(&pub);
 
     memcpy(pk, pk_seed, SNOVA_SEED_PUBLIC_BYTES);
     PQSIG_NS(gfq_pack)(pk + SNOVA_SEED_PUBLIC_BYTES, s.packed, SNOVA_PK_ELEMS);

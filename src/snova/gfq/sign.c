@@ -13,7 +13,7 @@
  *
  * What a caller-held expanded key would provide (T12, ABQ, the expansion of
  * the public matrices) is kept apart from the per-signature state: T12 and
- * ABQ in sign_key, the public matrices behind gfq_pub (which reads from
+ * ABQ in sign_key, the public matrices behind snova_pub (which reads from
  * memory when given it). */
 #include <string.h>
 
@@ -27,7 +27,7 @@
 typedef struct {
     gfq_blk spow[SNOVA_L];
     gfq_abq abq;
-    gfq_pub pub;
+    snova_pub pub;
     uint8_t t12[GFQ_VL * GFQ_OL];
     uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES];
     uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
@@ -318,10 +318,10 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     memcpy(s.key.sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
     PQSIG_NS(gfq_spow)(s.key.spow);
     PQSIG_NS(gfq_gen_t12)(s.key.t12, s.key.sk_seed, s.key.spow);
-    PQSIG_NS(gfq_pub_init)(&s.key.pub, s.key.pk_seed, NULL);
+    PQSIG_NS(snova_pub_init)(&s.key.pub, s.key.pk_seed, NULL, 0);
     PQSIG_NS(gfq_gen_abq)(&s.key.abq, &s.key.pub, s.key.spow);
     ret = sign_run(&s.key, &s.st, sig, siglen, m, mlen, rnd);
-    PQSIG_NS(gfq_pub_release)(&s.key.pub);
+    PQSIG_NS(snova_pub_release)(&s.key.pub);
     pqsig_zeroize(&s, sizeof(s));
     return ret;
 }

@@ -51,7 +51,7 @@ static int blk_symmetric(const uint8_t *x)
 /* pub reads the public matrices (from the seed or from memory); abq is a
  * ready ABQ or NULL to derive it from pub. */
 static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const uint8_t *m,
-                       size_t mlen, const uint8_t *pk, gfq_pub *pub, const gfq_abq *abq)
+                       size_t mlen, const uint8_t *pk, snova_pub *pub, const gfq_abq *abq)
 {
     const unsigned l = SNOVA_L, l2 = SNOVA_L2, vl = GFQ_VL, ol = GFQ_OL, nl = GFQ_NL;
     const uint8_t *salt = sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES;
@@ -122,10 +122,10 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
                      const uint8_t *pk)
 {
     verify_state s;
-    gfq_pub pub;
+    snova_pub pub;
     int ret;
-    PQSIG_NS(gfq_pub_init)(&pub, pk, NULL);
+    PQSIG_NS(snova_pub_init)(&pub, pk, NULL, 0);
     ret = verify_core(&s, sig, siglen, m, mlen, pk, &pub, NULL);
-    PQSIG_NS(gfq_pub_release)(&pub);
+    PQSIG_NS(snova_pub_release)(&pub);
     return ret;
 }

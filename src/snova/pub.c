@@ -1,0 +1,84 @@
+/* SNOVA opt: the public-seed expansion read at any position (pub.h). */
+#include <string.h>
+
+#include "common/ct.h"
+#include "common/fips202.h"
+#include "snova/pub.h"
+
+void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem,
+                              size_t mem_bytes)
+{
+    memcpy(p->seed, seed, SNOVA_SEED_PUBLIC_BYTES);
+    p->cache_idx = (size_t)-1;
+    p->mem = mem;
+    p->mem_bytes = mem != NULL ? mem_bytes : 0;
+#if SNOVA_AES
+    pqsig_aes128_init(&p->aes, seed, PQSIG_AES_ENGINE_AUTO);
+#endif
+}
+
+void PQSIG_NS(snova_pub_release)(snova_pub *p)
+{
+#if SNOVA_AES
+    pqsig_aes_release(&p->aes);
+#endif
+    pqsig_zeroize(p, sizeof(*p));
+}
+
+/* Units u .. u + count - 1 of the expansion: AES-128-CTR blocks (key = seed,
+ * counter = unit index, big endian) or SNOVA-SHAKE blocks
+ * SHAKE128(seed || LE64(u)) of 168 bytes. */
+static void gen_units(const snova_pub *p, uint8_t *out, size_t u, size_t count)
+{
+#if SNOVA_AES
+    uint8_t ctr[16];
+    unsigned k;
+    memset(ctr, 0, sizeof(ctr));
+    for (k = 0; k < 8; k++) {
+        ctr[15 - k] = (uint8_t)((uint64_t)u >> (8 * k));
+    }
+    pqsig_aes_ctr(&p->aes, out, count * SNOVA_PUB_UNIT, ctr);
+#else
+    size_t n;
+    for (n = 0; n < count; n++) {
+        uint8_t in[SNOVA_SEED_PUBLIC_BYTES + 8];
+        uint64_t idx = (uint64_t)(u + n);
+        unsigned k;
+        memcpy(in, p->seed, SNOVA_SEED_PUBLIC_BYTES);
+        for (k = 0; k < 8; k++) {
+            in[SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
+        }
+        pqsig_shake128(out + n * SNOVA_PUB_UNIT, SNOVA_PUB_UNIT, in, sizeof(in));
+    }
+#endif
+}
+
+void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len)
+{
+    if (p->mem != NULL && off + len <= p->mem_bytes) {
+        memcpy(out, p->mem + off, len);
+        return;
+    }
+    while (len > 0) {
+        size_t u = off / SNOVA_PUB_UNIT, skip = off % SNOVA_PUB_UNIT, take;
+        if (skip == 0 && len >= SNOVA_PUB_UNIT && u != p->cache_idx) {
+            /* Whole units straight into out; the last one is kept, since
+             * the next read usually starts inside it. */
+            size_t n = len / SNOVA_PUB_UNIT;
+            gen_units(p, out, u, n);
+            memcpy(p->cache, out + (n - 1) * SNOVA_PUB_UNIT, SNOVA_PUB_UNIT);
+            p->cache_idx = u + n - 1;
+            take = n * SNOVA_PUB_UNIT;
+        } else {
+            if (u != p->cache_idx) {
+                gen_units(p, p->cache, u, 1);
+                p->cache_idx = u;
+            }
+            take = SNOVA_PUB_UNIT - skip < len ? SNOVA_PUB_UNIT - skip : len;
+            memcpy(out, p->cache + skip, take);
+        }
+        out += take;
+        off += take;
+        len -= take;
+    }
+}

@@ -1,0 +1,40 @@
+/* SNOVA opt: the public-seed expansion (Algorithm 8), read at any byte
+ * position, for both frontends (q = 16 and odd q): the public matrices are
+ * streamed one equation at a time instead of being held. Internal. */
+#ifndef PQSIG_SNOVA_PUB_H
+#define PQSIG_SNOVA_PUB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/aes.h"
+#include "common/ns.h"
+#include "snova/params.h"
+
+#if SNOVA_AES
+#define SNOVA_PUB_UNIT 16u /* one AES-128-CTR block */
+#else
+#define SNOVA_PUB_UNIT 168u /* one SNOVA-SHAKE block */
+#endif
+
+typedef struct {
+#if SNOVA_AES
+    pqsig_aes_ctx aes;
+#endif
+    uint8_t seed[SNOVA_SEED_PUBLIC_BYTES];
+    /* The last unit produced: consecutive regions share a boundary unit. */
+    uint8_t cache[SNOVA_PUB_UNIT];
+    size_t cache_idx;
+    /* Non-NULL: bytes [0, mem_bytes) of the expansion are already in memory
+     * (an expanded key) and reads within them come from there. */
+    const uint8_t *mem;
+    size_t mem_bytes;
+} snova_pub;
+
+void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem,
+                              size_t mem_bytes);
+void PQSIG_NS(snova_pub_release)(snova_pub *p);
+/* Bytes [off, off + len) of the expansion. */
+void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len);
+
+#endif
