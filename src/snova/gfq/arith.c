@@ -5,6 +5,8 @@
  * and one reduction per output. Written as plain loops over a compile-time
  * number of columns so that the compiler vectorises them (16-bit lanes:
  * SSE2 pmullw / paddw, NEON mla). */
+#include <string.h>
+
 #include "snova/gfq/gfq.h"
 
 /* NR output rows (NR = 4, or 1 for the last ones), columns c0 .. c0 +
@@ -12,7 +14,7 @@
  * loop is the innermost loop and is not unrolled before vectorisation, so
  * the compiler maps it onto one vector of 16-bit lanes (instead of
  * vectorising the reduction over m with gathers, which is far slower). */
-#define KW 8u
+#define KW 16u
 #define KR 4u
 
 static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
@@ -98,22 +100,83 @@ void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_
     }
 }
 
+/* Row kernels of verification: the l x l^2 (or 1 x l^2) accumulator stays
+ * in vector registers over a whole row of H; every l^2 lane vector of u
+ * read serves l rows. Folded every GFQ_K_CHUNK products. */
+#define BR_FOLD (GFQ_K_CHUNK / SNOVA_L)
+
+void PQSIG_NS(gfq_k_blockrow)(uint16_t *y, const uint8_t *blk, unsigned nb, const uint16_t *u)
+{
+    uint16_t acc[SNOVA_L][SNOVA_L2];
+    unsigned b, r, m, k, since = 0;
+    memset(acc, 0, sizeof acc);
+    for (b = 0; b < nb; b++) {
+        const uint8_t *p = blk + (size_t)b * SNOVA_L2;
+        const uint16_t *ub = u + (size_t)b * SNOVA_L * SNOVA_L2;
+        for (r = 0; r < SNOVA_L; r++) {
+            for (m = 0; m < SNOVA_L; m++) {
+                const uint16_t s = p[r * SNOVA_L + m];
+#pragma GCC unroll 1
+                for (k = 0; k < SNOVA_L2; k++) {
+                    acc[r][k] = (uint16_t)(acc[r][k] + s * ub[m * SNOVA_L2 + k]);
+                }
+            }
+        }
+        if (++since == BR_FOLD) {
+            since = 0;
+            for (r = 0; r < SNOVA_L; r++) {
+                for (k = 0; k < SNOVA_L2; k++) {
+                    acc[r][k] = gfq_fold16(acc[r][k]);
+                }
+            }
+        }
+    }
+    for (r = 0; r < SNOVA_L; r++) {
+        for (k = 0; k < SNOVA_L2; k++) {
+            y[r * SNOVA_L2 + k] = gfq_red16(acc[r][k]);
+        }
+    }
+}
+
+void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const uint16_t *u)
+{
+    uint16_t acc[SNOVA_L2];
+    unsigned j, k, since = 0;
+    memset(acc, 0, sizeof acc);
+    for (j = 0; j < len; j++) {
+        const uint16_t s = e[j];
+        const uint16_t *uj = u + (size_t)j * SNOVA_L2;
+        for (k = 0; k < SNOVA_L2; k++) {
+            acc[k] = (uint16_t)(acc[k] + s * uj[k]);
+        }
+        if (++since == GFQ_K_CHUNK) {
+            since = 0;
+            for (k = 0; k < SNOVA_L2; k++) {
+                acc[k] = gfq_fold16(acc[k]);
+            }
+        }
+    }
+    for (k = 0; k < SNOVA_L2; k++) {
+        y[k] = gfq_red16(acc[k]);
+    }
+}
+
 /* Entries stay partially reduced: each elimination step adds at most
- * q (q - 1) to an entry, so the rows are folded every SOLVE_CHUNK columns;
- * only pivots, multipliers and the pivot row are fully reduced. The pivot
- * is found by masked swaps with the rows below (the solution of a regular
- * system does not depend on the row order). */
-#define SOLVE_CHUNK ((65535u - GFQ_FOLD_MAX) / (SNOVA_Q * (SNOVA_Q - 1u)))
+ * q (q - 1) to an entry, and a pivot row may receive one other row, so the
+ * rows are folded every SOLVE_CHUNK columns (half the 16-bit headroom);
+ * only pivots, multipliers and the pivot row are fully reduced. A zero
+ * pivot is replaced by masked additions of the rows below (only the first
+ * row with a nonzero entry is added): the solution of a regular system does
+ * not change. */
+#define SOLVE_CHUNK ((65535u - 2u * GFQ_FOLD_MAX) / (2u * SNOVA_Q * (SNOVA_Q - 1u)))
 
 /* Row helpers on distinct rows (restrict lets the loops vectorise). */
-static inline void rows_cswap(uint16_t *restrict a, uint16_t *restrict b, unsigned from, unsigned to,
-                              uint16_t take)
+static inline void row_cadd(uint16_t *restrict a, const uint16_t *restrict b, unsigned from, unsigned to,
+                            uint16_t take)
 {
     unsigned c;
     for (c = from; c < to; c++) {
-        uint16_t t = (uint16_t)((a[c] ^ b[c]) & take);
-        a[c] ^= t;
-        b[c] ^= t;
+        a[c] = (uint16_t)(a[c] + (b[c] & take));
     }
 }
 
@@ -142,9 +205,9 @@ uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
         for (r = col + 1; r < n; r++) {
             uint16_t *rr = g + (size_t)r * w;
             uint16_t rv = gfq_red16(rr[col]);
-            /* swap when the pivot is zero and this row's entry is not */
+            /* add this row when the pivot is zero and its entry is not */
             uint16_t take = (uint16_t)(((((uint32_t)piv - 1u) >> 31) & ((0u - (uint32_t)rv) >> 31)) * 0xffffu);
-            rows_cswap(pr, rr, c0, n + 1, take);
+            row_cadd(pr, rr, c0, n + 1, take);
             piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
         }
         singular |= ((uint32_t)piv - 1u) >> 31;

@@ -39,6 +39,7 @@
 #define GFQ_NL (SNOVA_N * SNOVA_L)
 #define GFQ_NU (SNOVA_O * SNOVA_L2) /* unknowns of the linear system */
 #define GFQ_LT (SNOVA_L * (SNOVA_L + 1) / 2)
+#define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
 
 /* ---- Scalars ---- */
 

@@ -42,6 +42,16 @@ static inline uint16_t gfq_red16(uint16_t x)
 void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                          unsigned inner, const uint16_t *x, unsigned cols);
 
+/* The half products of verification (P symmetric: Uw^t P Uw = Z + Z^t with
+ * Z = Uw^t H Uw, H the upper triangle of P with its diagonal halved).
+ * u is a whipped point: rows of SNOVA_L2 16-bit lanes.
+ * gfq_k_blockrow: y[r][k] = sum_{b < nb, m < l} blk[b l^2 + r l + m] u[(b l + m) l^2 + k]
+ * for r < l, k < l^2 (l rows of H given as nb consecutive l x l blocks).
+ * gfq_k_elemrow: y[k] = sum_{j < len} e[j] u[j l^2 + k].
+ * Both write reduced outputs. */
+void PQSIG_NS(gfq_k_blockrow)(uint16_t *y, const uint8_t *blk, unsigned nb, const uint16_t *u);
+void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const uint16_t *u);
+
 /* Gauss-Jordan elimination of the n x (n + 1) system g (row r at g + r w,
  * w >= n + 1, the right-hand side in column n). Returns 0 with the solution
  * in column n (reduced; the other entries are left partially reduced), or

@@ -22,10 +22,9 @@ typedef struct {
     uint8_t u[SNOVA_SIG_ELEMS];
     uint16_t uw16[GFQ_NL * SNOVA_L2];
     uint8_t uw8[GFQ_NL * SNOVA_L2];
-    uint8_t p11[GFQ_VL * GFQ_VL];
-    uint8_t p12[GFQ_VL * GFQ_OL];
-    uint8_t p22[GFQ_OL * GFQ_OL];
-    uint16_t pu[GFQ_NL * SNOVA_L2];
+    uint8_t row[SNOVA_N * SNOVA_L2];
+    uint16_t hu[GFQ_NL * SNOVA_L2];
+    uint16_t z[SNOVA_L2 * SNOVA_L2];
     uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
     uint8_t value[GFQ_NU];
     uint8_t y[GFQ_NU];
@@ -56,7 +55,6 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
     const unsigned l = SNOVA_L, l2 = SNOVA_L2, vl = GFQ_VL, ol = GFQ_OL, nl = GFQ_NL;
     const uint8_t *salt = sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES;
     const uint16_t *uwo = s->uw16 + (size_t)vl * l2;
-    uint16_t *puo = s->pu + (size_t)vl * l2;
     unsigned i, j, k, r, c;
     uint8_t diff = 0;
 
@@ -77,27 +75,42 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
 
     PQSIG_NS(gfq_spow)(s->spow);
     PQSIG_NS(gfq_whip)(s->uw16, s->uw8, s->u, SNOVA_N, s->spow);
-    memset(s->d, 0, sizeof(s->d));
     for (i = 0; i < SNOVA_O; i++) {
-        const uint8_t *e = s->pke + (size_t)i * PK_EQ_ELEMS;
-        PQSIG_NS(gfq_load_p)(pub, i, s->p11, s->p12);
-        /* P22_i: upper half, row by row (Algorithm 19), mirrored */
-        for (j = 0; j < SNOVA_O; j++) {
-            for (r = 0; r < l; r++) {
-                unsigned row = j * l + r;
-                for (c = row; c < ol; c++) {
-                    s->p22[row * ol + c] = *e;
-                    s->p22[c * ol + row] = *e;
-                    e++;
+        uint8_t *e = s->pke + (size_t)i * PK_EQ_ELEMS;
+        /* Y = H Uw, one row block of H at a time: for a vinegar block row j,
+         * the diagonal block (its upper triangle, diagonal halved) then
+         * P11_jk (k > j) and P12_jk as they lie in the expansion */
+        for (j = 0; j < SNOVA_V; j++) {
+            uint8_t *row = s->row + l2 - GFQ_LT;
+            uint8_t tri[GFQ_LT];
+            size_t len = GFQ_ROW_BYTES(j);
+            PQSIG_NS(snova_pub_read)(pub, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
+            for (k = 0; k < len; k++) {
+                row[k] = (uint8_t)(row[k] % GFQ_Q);
+            }
+            memcpy(tri, row, GFQ_LT);
+            for (r = 0, k = 0; r < l; r++) {
+                for (c = 0; c < l; c++) {
+                    s->row[r * l + c] = c < r ? 0 : c == r ? gfq_mul(tri[k++], GFQ_HALF) : tri[k++];
                 }
             }
+            PQSIG_NS(gfq_k_blockrow)(s->hu + (size_t)j * l * l2, s->row, SNOVA_N - j,
+                                     s->uw16 + (size_t)j * l * l2);
         }
-        memset(s->pu, 0, sizeof(s->pu));
-        PQSIG_NS(gfq_k_mul)(s->pu, s->p11, vl, 1, vl, vl, s->uw16, l2);
-        PQSIG_NS(gfq_k_mul)(s->pu, s->p12, ol, 1, vl, ol, uwo, l2);
-        PQSIG_NS(gfq_k_mul)(puo, s->p12, 1, ol, ol, vl, s->uw16, l2);
-        PQSIG_NS(gfq_k_mul)(puo, s->p22, ol, 1, ol, ol, uwo, l2);
-        PQSIG_NS(gfq_k_mul)(s->d + (size_t)i * l2 * l2, s->uw8, 1, l2, l2, nl, s->pu, l2);
+        /* the oil rows: P22's upper triangle from the public key, row by row */
+        for (r = 0; r < ol; r++) {
+            e[0] = gfq_mul(e[0], GFQ_HALF);
+            PQSIG_NS(gfq_k_elemrow)(s->hu + (size_t)(vl + r) * l2, e, ol - r, uwo + (size_t)r * l2);
+            e += ol - r;
+        }
+        /* Z = Uw^t Y, D_i = Z + Z^t */
+        memset(s->z, 0, sizeof(s->z));
+        PQSIG_NS(gfq_k_mul)(s->z, s->uw8, 1, l2, l2, nl, s->hu, l2);
+        for (r = 0; r < l2; r++) {
+            for (c = 0; c < l2; c++) {
+                s->d[(size_t)i * l2 * l2 + r * l2 + c] = gfq_red16((uint16_t)(s->z[r * l2 + c] + s->z[c * l2 + r]));
+            }
+        }
     }
     if (abq == NULL) {
         PQSIG_NS(gfq_gen_abq)(&s->abq, pub, s->spow);
