@@ -100,18 +100,18 @@ static void test_mul(void)
 }
 
 #define NS 160u
-static uint16_t gs[NS * (NS + 1)];
-static uint8_t a0[NS * (NS + 1)];
+static uint16_t gs[NS * (NS + 8)];
+static uint8_t a0[NS * (NS + 8)];
 
 static void test_solve(void)
 {
     unsigned trial, r, c;
     for (trial = 0; trial < 12; trial++) {
-        unsigned n = trial < 4 ? 16 + trial : (trial < 8 ? 80 : NS), w = n + 1;
+        unsigned n = trial < 4 ? 16 + trial : (trial < 8 ? 80 : NS), w = (n + 8) & ~7u;
         uint32_t sing;
         int make_singular = trial % 4 == 3;
         for (r = 0; r < n; r++) {
-            for (c = 0; c <= n; c++) {
+            for (c = 0; c < w; c++) { /* columns after n: scratch */
                 a0[r * w + c] = rnd_elem();
             }
         }

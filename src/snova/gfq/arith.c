@@ -170,7 +170,8 @@ void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const 
  * not change. */
 #define SOLVE_CHUNK ((65535u - 2u * GFQ_FOLD_MAX) / (2u * SNOVA_Q * (SNOVA_Q - 1u)))
 
-/* Row helpers on distinct rows (restrict lets the loops vectorise). */
+/* Row helpers on distinct rows (restrict lets the loops vectorise; the
+ * row width is a multiple of 8, so no scalar tail runs). */
 static inline void row_cadd(uint16_t *restrict a, const uint16_t *restrict b, unsigned from, unsigned to,
                             uint16_t take)
 {
@@ -191,8 +192,9 @@ static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, un
 
 /* Columns before the pivot column are zero mod q in every row below and in
  * the pivot row, so the loops start at the pivot column rounded down to a
- * multiple of 8 (aligned vectors); the pivot row is reduced from there on,
- * which makes those entries exactly zero. */
+ * multiple of 8; the pivot row is reduced from there on, which makes those
+ * entries exactly zero. The loops run to the row width w: columns n + 1 ..
+ * w - 1 are scratch. */
 uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
 {
     uint32_t singular = 0;
@@ -207,26 +209,26 @@ uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
             uint16_t rv = gfq_red16(rr[col]);
             /* add this row when the pivot is zero and its entry is not */
             uint16_t take = (uint16_t)(((((uint32_t)piv - 1u) >> 31) & ((0u - (uint32_t)rv) >> 31)) * 0xffffu);
-            row_cadd(pr, rr, c0, n + 1, take);
+            row_cadd(pr, rr, c0, w, take);
             piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
         }
         singular |= ((uint32_t)piv - 1u) >> 31;
         inv = gfq_inv(piv);
-        for (c = c0; c <= n; c++) {
+        for (c = c0; c < w; c++) {
             pr[c] = gfq_red16((uint16_t)(gfq_red16(pr[c]) * inv));
         }
         /* Clear the column in every other row: row + (q - f) * pivot row. */
         for (r = 0; r < n; r++) {
             if (r != col) {
                 uint16_t *rr = g + (size_t)r * w;
-                row_axpy(rr, pr, c0, n + 1, (uint16_t)(SNOVA_Q - gfq_red16(rr[col])));
+                row_axpy(rr, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(rr[col])));
             }
         }
         if (++since_fold == SOLVE_CHUNK) {
             since_fold = 0;
             for (r = 0; r < n; r++) {
                 uint16_t *rr = g + (size_t)r * w;
-                for (c = c0; c <= n; c++) {
+                for (c = c0; c < w; c++) {
                     rr[c] = gfq_fold16(rr[c]);
                 }
             }

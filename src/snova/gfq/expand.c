@@ -22,32 +22,35 @@ void PQSIG_NS(gfq_load_p)(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)
     uint8_t buf[GFQ_ROW_BYTES(0)];
     unsigned j, k, r, c;
     for (j = 0; j < SNOVA_V; j++) {
+        const size_t len = GFQ_ROW_BYTES(j);
         const uint8_t *b = buf;
-        PQSIG_NS(snova_pub_read)(p, buf, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+        PQSIG_NS(snova_pub_read)(p, buf, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
+        /* to elements first, in one pass over the row (it vectorises) */
+        for (k = 0; k < len; k++) {
+            buf[k] = byte_elem(buf[k]);
+        }
         /* diagonal block: upper triangle, mirrored */
         for (r = 0; r < l; r++) {
             for (c = r; c < l; c++) {
-                uint8_t e = byte_elem(*b++);
-                p11[(j * l + r) * vl + j * l + c] = e;
-                p11[(j * l + c) * vl + j * l + r] = e;
+                p11[(j * l + r) * vl + j * l + c] = *b;
+                p11[(j * l + c) * vl + j * l + r] = *b++;
             }
         }
-        /* P11_jk for k > j, and P11_kj = P11_jk^t */
+        /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
         for (k = j + 1; k < SNOVA_V; k++) {
             for (r = 0; r < l; r++) {
+                memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
                 for (c = 0; c < l; c++) {
-                    uint8_t e = byte_elem(*b++);
-                    p11[(j * l + r) * vl + k * l + c] = e;
-                    p11[(k * l + c) * vl + j * l + r] = e;
+                    p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
                 }
             }
+            b += SNOVA_L2;
         }
         for (k = 0; k < SNOVA_O; k++) {
             for (r = 0; r < l; r++) {
-                for (c = 0; c < l; c++) {
-                    p12[(j * l + r) * ol + k * l + c] = byte_elem(*b++);
-                }
+                memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
             }
+            b += SNOVA_L2;
         }
     }
 }
@@ -201,6 +204,31 @@ void PQSIG_NS(gfq_gen_t12)(uint8_t t12[GFQ_VL * GFQ_OL], const uint8_t sk_seed[S
 
 static int blk_invertible(const gfq_blk *m)
 {
+#if SNOVA_L == 4
+    /* the determinant over the integers by 2 x 2 minors of rows (0, 1) and
+     * (2, 3): |det| < 6 * 2 (q - 1)^2 * 2 (q - 1)^2 < 2^31 */
+    int32_t a[4][4], s[6], c[6], det;
+    unsigned r, k;
+    for (r = 0; r < 4; r++) {
+        for (k = 0; k < 4; k++) {
+            a[r][k] = m->e[r][k];
+        }
+    }
+    s[0] = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+    s[1] = a[0][0] * a[1][2] - a[0][2] * a[1][0];
+    s[2] = a[0][0] * a[1][3] - a[0][3] * a[1][0];
+    s[3] = a[0][1] * a[1][2] - a[0][2] * a[1][1];
+    s[4] = a[0][1] * a[1][3] - a[0][3] * a[1][1];
+    s[5] = a[0][2] * a[1][3] - a[0][3] * a[1][2];
+    c[0] = a[2][2] * a[3][3] - a[2][3] * a[3][2];
+    c[1] = a[2][1] * a[3][3] - a[2][3] * a[3][1];
+    c[2] = a[2][1] * a[3][2] - a[2][2] * a[3][1];
+    c[3] = a[2][0] * a[3][3] - a[2][3] * a[3][0];
+    c[4] = a[2][0] * a[3][2] - a[2][2] * a[3][0];
+    c[5] = a[2][0] * a[3][1] - a[2][1] * a[3][0];
+    det = s[0] * c[0] - s[1] * c[1] + s[2] * c[2] + s[3] * c[3] - s[4] * c[4] + s[5] * c[5];
+    return det % (int32_t)GFQ_Q != 0; /* A and B are public */
+#else
     uint32_t t[SNOVA_L][SNOVA_L];
     unsigned col, r, c;
     for (r = 0; r < SNOVA_L; r++) {
@@ -231,6 +259,7 @@ static int blk_invertible(const gfq_blk *m)
         }
     }
     return 1;
+#endif
 }
 
 /* Algorithm 2 as the official code runs it: add f S for f = 1, 2, ...
@@ -356,6 +385,29 @@ int PQSIG_NS(gfq_unpack)(uint8_t *x, const uint8_t *in, size_t n)
     return (int)pqsig_ct_nonzero_mask_u32((uint32_t)excess | (uint32_t)(excess >> 32));
 }
 
+/* The same for public bytes (verification): ordinary division by the
+ * constant q, which compilers turn into a multiplication on 64-bit
+ * targets (and which may take variable time elsewhere: public data only). */
+int PQSIG_NS(gfq_unpack_pub)(uint8_t *x, const uint8_t *in, size_t n)
+{
+    uint64_t excess = 0;
+    size_t first;
+    for (first = 0; first < n; first += SNOVA_PACK_GF) {
+        size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
+        size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
+        uint64_t value = 0;
+        for (i = b1; i > b0; i--) {
+            value = (value << 8) | in[i - 1];
+        }
+        for (i = 0; i < count; i++) {
+            x[first + i] = (uint8_t)(value % GFQ_Q);
+            value /= GFQ_Q;
+        }
+        excess |= value;
+    }
+    return excess != 0 ? -1 : 0;
+}
+
 /* ---- Whipping, finish, target ---- */
 
 void PQSIG_NS(gfq_whip)(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
@@ -382,31 +434,48 @@ void PQSIG_NS(gfq_whip)(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned n
     }
 }
 
+/* The sums over (a, b) run on l^2 lanes: D is first laid out as
+ * dt[p][a][b][x][y]; l^2 products of two elements fit 16 bits. */
+#if SNOVA_L2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
+#error "gfq_finish needs wider lanes"
+#endif
+
 void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, const gfq_abq *abq)
 {
     const unsigned l = SNOVA_L, l2 = SNOVA_L2;
+    uint16_t dt[SNOVA_O][SNOVA_L2][SNOVA_L2];
     unsigned i, t, a, b, x, y, k;
+    for (i = 0; i < SNOVA_O; i++) {
+        for (a = 0; a < l; a++) {
+            for (x = 0; x < l; x++) {
+                for (b = 0; b < l; b++) {
+                    for (y = 0; y < l; y++) {
+                        dt[i][a * l + b][x * l + y] = d[(size_t)i * l2 * l2 + (a * l + x) * l2 + b * l + y];
+                    }
+                }
+            }
+        }
+    }
     for (i = 0; i < SNOVA_O; i++) {
         uint32_t acc[SNOVA_L][SNOVA_L];
         memset(acc, 0, sizeof(acc));
         for (t = 0; t < SNOVA_ALPHA; t++) {
-            const uint16_t *dp = d + (size_t)((i + t) % SNOVA_O) * l2 * l2;
+            const unsigned p = (i + t) % SNOVA_O;
             const gfq_blk *am = &abq->a[i][t], *bm = &abq->b[i][t];
-            uint32_t f[SNOVA_L][SNOVA_L], mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
+            uint16_t midv[SNOVA_L2];
+            uint32_t mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
+            memset(midv, 0, sizeof(midv));
             for (a = 0; a < l; a++) {
                 for (b = 0; b < l; b++) {
-                    f[a][b] = gfq_mul(abq->q1[i][t][a], abq->q2[i][t][b]);
+                    const uint16_t f = gfq_mul(abq->q1[i][t][a], abq->q2[i][t][b]);
+                    for (k = 0; k < l2; k++) {
+                        midv[k] = (uint16_t)(midv[k] + f * dt[p][a * l + b][k]);
+                    }
                 }
             }
             for (x = 0; x < l; x++) {
                 for (y = 0; y < l; y++) {
-                    uint32_t s = 0;
-                    for (a = 0; a < l; a++) {
-                        for (b = 0; b < l; b++) {
-                            s += f[a][b] * dp[(a * l + x) * l2 + b * l + y];
-                        }
-                    }
-                    mid[x][y] = gfq_red32(s);
+                    mid[x][y] = gfq_red16(midv[x * l + y]);
                 }
             }
             for (x = 0; x < l; x++) {
@@ -432,6 +501,7 @@ void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, co
             }
         }
     }
+    pqsig_zeroize(dt, sizeof(dt));
 }
 
 void PQSIG_NS(gfq_target)(uint8_t out[SNOVA_HASH_BYTES], const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES],

@@ -53,7 +53,8 @@ void PQSIG_NS(gfq_k_blockrow)(uint16_t *y, const uint8_t *blk, unsigned nb, cons
 void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const uint16_t *u);
 
 /* Gauss-Jordan elimination of the n x (n + 1) system g (row r at g + r w,
- * w >= n + 1, the right-hand side in column n). Returns 0 with the solution
+ * w >= n + 1 a multiple of 8, the right-hand side in column n, columns
+ * n + 1 .. w - 1 scratch). Returns 0 with the solution
  * in column n (reduced; the other entries are left partially reduced), or
  * nonzero when the system is singular; the return value is left secret (the
  * caller decides what to declassify). */

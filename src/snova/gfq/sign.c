@@ -22,7 +22,7 @@
 #include "snova/gfq/gfq.h"
 #include "snova/variant.h"
 
-#define GW (GFQ_NU + 1) /* a row of the linear system */
+#define GW ((GFQ_NU + 8) & ~7) /* a row of the linear system, padded to whole vectors */
 
 typedef struct {
     gfq_blk spow[SNOVA_L];
@@ -187,6 +187,9 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
             grow[c] = gfq_red16(arow[c]);
         }
         grow[GFQ_NU] = (uint16_t)gfq_red32(GFQ_Q + s->y[i * L2 + r] - s->vv[i * L2 + r]);
+        for (c = GFQ_NU + 1; c < GW; c++) {
+            grow[c] = 0;
+        }
     }
 }
 

@@ -61,7 +61,7 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
     if (siglen != SNOVA_SIGNATURE_BYTES) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
-    if (PQSIG_NS(gfq_unpack)(s->u, sig, SNOVA_SIG_ELEMS) != 0) {
+    if (PQSIG_NS(gfq_unpack_pub)(s->u, sig, SNOVA_SIG_ELEMS) != 0) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
     for (j = 0; j < SNOVA_N; j++) {
@@ -69,7 +69,7 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
             return PQSIG_ERR_INVALID_SIGNATURE;
         }
     }
-    if (PQSIG_NS(gfq_unpack)(s->pke, pk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_PK_ELEMS) != 0) {
+    if (PQSIG_NS(gfq_unpack_pub)(s->pke, pk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_PK_ELEMS) != 0) {
         return PQSIG_ERR_MALFORMED_KEY;
     }
 
@@ -124,7 +124,7 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
     pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
     PQSIG_NS(gfq_target)(s->target, pk, s->md, SNOVA_DIGEST_BYTES, salt);
 #endif
-    (void)PQSIG_NS(gfq_unpack)(s->y, s->target, GFQ_NU);
+    (void)PQSIG_NS(gfq_unpack_pub)(s->y, s->target, GFQ_NU);
     for (k = 0; k < GFQ_NU; k++) {
         diff |= (uint8_t)(s->y[k] ^ s->value[k]);
     }
