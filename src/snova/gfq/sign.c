@@ -23,6 +23,7 @@
 #include "snova/variant.h"
 
 #define GW ((GFQ_NU + 8) & ~7) /* a row of the linear system, padded to whole vectors */
+#define TP ((SNOVA_O + 7) & ~7)   /* oil blocks as vector lanes, padded */
 
 typedef struct {
     gfq_blk spow[SNOVA_L];
@@ -45,6 +46,7 @@ typedef struct {
     uint8_t vw8[GFQ_VL * SNOVA_L2];
     uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
     uint16_t r[SNOVA_O * GFQ_OL * SNOVA_L2];
+    uint16_t rl[SNOVA_O][SNOVA_L][SNOVA_L2][TP]; /* R_t[u][a l + x] at lane t */
     uint8_t vv[GFQ_NU];
     uint8_t sol[SNOVA_SIG_ELEMS];
     /* one equation's public matrices, then the linear system: never both */
@@ -55,7 +57,7 @@ typedef struct {
             uint16_t pv[GFQ_VL * SNOVA_L2];
         } m;
         struct {
-            uint16_t acc[SNOVA_L2 * GFQ_NU];
+            uint16_t acc[SNOVA_L2][SNOVA_L2][TP];
             uint16_t g[GFQ_NU * GW];
         } sys;
     } u;
@@ -96,85 +98,101 @@ static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const g
 
 /* Rows i l^2 .. i l^2 + l^2 - 1 of the system (Algorithm 17). For term
  * alpha and oil block t, the coefficient of O_t[x][y] in entry [r][c] is
- *   (A M)[r][x] B[y][c] + A[r][y] (N B)[x][c];
- * for each (r, c) the l^2 values (x, y) are formed as two element-wise
- * products of length l^2, summed over alpha in 16-bit lanes (alpha terms of
- * at most 2 (q - 1)^2 each stay below 2^16). */
+ *   (A M_t)[r][x] B[y][c] + A[r][y] (N_t B)[x][c],
+ *   M_t = L_t Q2, L_t[x][u] = sum_a q1[a] R_t[u][a l + x],
+ *   N_t = Q1 K_t, K_t[u][x] = sum_a q2[a] R_t[u][a l + x].
+ * The oil blocks t are the vector lanes (R is kept as rl[p][u][a l + x][t]):
+ * every step multiplies a lane vector by a public scalar (A, B, Q1, Q2 and
+ * q1, q2 come from the public key), and the coefficients are summed over
+ * alpha in 16-bit lanes (alpha terms of at most 2 (q - 1)^2 each stay below
+ * 2^16), then moved to the rows of the system. */
 #define L2 SNOVA_L2
 #if SNOVA_ALPHA * 2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
 #error "the coefficient sums need wider lanes"
 #endif
 
+/* v = red(sum_{k < 4} f[k] x_k) over the oil lanes; f public. */
+static inline void lanes_dot(uint16_t v[TP], const uint16_t *x0, size_t stride, const uint32_t *f,
+                             size_t fstride)
+{
+    unsigned k, t;
+    uint16_t acc[TP];
+#pragma GCC unroll 1
+    for (t = 0; t < TP; t++) {
+        acc[t] = 0;
+    }
+    for (k = 0; k < SNOVA_L; k++) {
+        const uint16_t fk = (uint16_t)f[k * fstride];
+        const uint16_t *xk = x0 + k * stride;
+#pragma GCC unroll 1
+        for (t = 0; t < TP; t++) {
+            acc[t] = (uint16_t)(acc[t] + fk * xk[t]);
+        }
+    }
+#pragma GCC unroll 1
+    for (t = 0; t < TP; t++) {
+        v[t] = gfq_red16(acc[t]);
+    }
+}
+
 static void build_rows(const sign_key *key, sign_state *s, unsigned i)
 {
     const unsigned l = SNOVA_L;
-    unsigned alpha, t, a, x, y, u, r, c, k;
+    uint16_t(*acc)[L2][TP] = s->u.sys.acc;
+    unsigned alpha, t, a, x, y, u, r, c;
     memset(s->u.sys.acc, 0, sizeof(s->u.sys.acc));
     for (alpha = 0; alpha < SNOVA_ALPHA; alpha++) {
         const unsigned ip = (i + alpha) % SNOVA_O;
-        const uint8_t *q1 = key->abq.q1[i][alpha], *q2 = key->abq.q2[i][alpha];
+        uint16_t(*rl)[L2][TP] = s->rl[ip];
         const gfq_blk *am = &key->abq.a[i][alpha], *bm = &key->abq.b[i][alpha];
-        uint32_t q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
-        /* btile[c][(x, y)] = B[y][c], arow[r][(x, y)] = A[r][y] */
-        uint16_t btile[SNOVA_L][L2], arow[SNOVA_L][L2];
-        fqs_matrix(q1m, q1, key->spow);
-        fqs_matrix(q2m, q2, key->spow);
-        for (r = 0; r < l; r++) {
+        uint32_t q1[SNOVA_L], q2[SNOVA_L], q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
+        uint32_t av[SNOVA_L][SNOVA_L], bv[SNOVA_L][SNOVA_L];
+        uint16_t lm[SNOVA_L][SNOVA_L][TP], km[SNOVA_L][SNOVA_L][TP];
+        uint16_t mm[SNOVA_L][SNOVA_L][TP], nn[SNOVA_L][SNOVA_L][TP];
+        uint16_t amv[SNOVA_L][SNOVA_L][TP], nbv[SNOVA_L][SNOVA_L][TP];
+        fqs_matrix(q1m, key->abq.q1[i][alpha], key->spow);
+        fqs_matrix(q2m, key->abq.q2[i][alpha], key->spow);
+        for (a = 0; a < l; a++) {
+            q1[a] = key->abq.q1[i][alpha][a];
+            q2[a] = key->abq.q2[i][alpha][a];
             for (x = 0; x < l; x++) {
-                for (y = 0; y < l; y++) {
-                    btile[r][x * l + y] = bm->e[y][r];
-                    arow[r][x * l + y] = am->e[r][y];
-                }
+                av[a][x] = am->e[a][x];
+                bv[a][x] = bm->e[a][x];
             }
         }
-        for (t = 0; t < SNOVA_O; t++) {
-            const uint16_t *rt = s->r + ((size_t)ip * GFQ_OL + t * l) * L2;
-            uint32_t ls[SNOVA_L][SNOVA_L], rs[SNOVA_L][SNOVA_L], mm[SNOVA_L][SNOVA_L], nn[SNOVA_L][SNOVA_L];
-            uint16_t amx[SNOVA_L][L2], nbx[SNOVA_L][L2];
-            /* ls, rs below l (q - 1)^2; mm, nn below l^2 (q - 1)^3 */
-            for (u = 0; u < l; u++) {
+        /* L_t[x][u], K_t[u][x] */
+        for (u = 0; u < l; u++) {
+            for (x = 0; x < l; x++) {
+                lanes_dot(lm[x][u], rl[u][x], (size_t)l * TP, q1, 1);
+                lanes_dot(km[u][x], rl[u][x], (size_t)l * TP, q2, 1);
+            }
+        }
+        /* M_t = L_t Q2, N_t = Q1 K_t */
+        for (x = 0; x < l; x++) {
+            for (y = 0; y < l; y++) {
+                lanes_dot(mm[x][y], lm[x][0], TP, &q2m[0][y], l);
+                lanes_dot(nn[x][y], km[0][y], (size_t)l * TP, q1m[x], 1);
+            }
+        }
+        /* (A M_t)[r][x], (N_t B)[x][c] */
+        for (r = 0; r < l; r++) {
+            for (x = 0; x < l; x++) {
+                lanes_dot(amv[r][x], mm[0][x], (size_t)l * TP, av[r], 1);
+                lanes_dot(nbv[r][x], nn[r][0], TP, &bv[0][x], l);
+            }
+        }
+        /* coefficient of O_t[x][y] in entry [r][c] */
+        for (r = 0; r < l; r++) {
+            for (c = 0; c < l; c++) {
                 for (x = 0; x < l; x++) {
-                    uint32_t sl = 0, sr = 0;
-                    for (a = 0; a < l; a++) {
-                        sl += (uint32_t)q1[a] * rt[u * L2 + a * l + x];
-                        sr += (uint32_t)q2[a] * rt[u * L2 + a * l + x];
-                    }
-                    ls[x][u] = sl;
-                    rs[u][x] = sr;
-                }
-            }
-            for (x = 0; x < l; x++) {
-                for (y = 0; y < l; y++) {
-                    uint32_t sm = 0, sn = 0;
-                    for (u = 0; u < l; u++) {
-                        sm += ls[x][u] * q2m[u][y];
-                        sn += q1m[x][u] * rs[u][y];
-                    }
-                    mm[x][y] = sm;
-                    nn[x][y] = sn;
-                }
-            }
-            /* amx[r][(x, y)] = (A M)[r][x], nbx[c][(x, y)] = (N B)[x][c] */
-            for (x = 0; x < l; x++) {
-                for (y = 0; y < l; y++) {
-                    uint32_t sa = 0, sb = 0;
-                    for (u = 0; u < l; u++) {
-                        sa += (uint32_t)am->e[x][u] * mm[u][y];
-                        sb += nn[x][u] * bm->e[u][y];
-                    }
-                    sa = gfq_red32(sa);
-                    sb = gfq_red32(sb);
-                    for (k = 0; k < l; k++) {
-                        amx[x][y * l + k] = (uint16_t)sa;
-                        nbx[y][x * l + k] = (uint16_t)sb;
-                    }
-                }
-            }
-            for (r = 0; r < l; r++) {
-                for (c = 0; c < l; c++) {
-                    uint16_t *row = s->u.sys.acc + (size_t)(r * l + c) * GFQ_NU + t * L2;
-                    for (k = 0; k < L2; k++) {
-                        row[k] = (uint16_t)(row[k] + amx[r][k] * btile[c][k] + nbx[c][k] * arow[r][k]);
+                    for (y = 0; y < l; y++) {
+                        uint16_t *o = acc[r * l + c][x * l + y];
+                        const uint16_t b = (uint16_t)bv[y][c], ar = (uint16_t)av[r][y];
+                        const uint16_t *p1 = amv[r][x], *p2 = nbv[x][c];
+#pragma GCC unroll 1
+                        for (t = 0; t < TP; t++) {
+                            o[t] = (uint16_t)(o[t] + b * p1[t] + ar * p2[t]);
+                        }
                     }
                 }
             }
@@ -182,9 +200,10 @@ static void build_rows(const sign_key *key, sign_state *s, unsigned i)
     }
     for (r = 0; r < L2; r++) {
         uint16_t *grow = s->u.sys.g + (size_t)(i * L2 + r) * GW;
-        const uint16_t *arow = s->u.sys.acc + (size_t)r * GFQ_NU;
-        for (c = 0; c < GFQ_NU; c++) {
-            grow[c] = gfq_red16(arow[c]);
+        for (t = 0; t < SNOVA_O; t++) {
+            for (c = 0; c < L2; c++) {
+                grow[t * L2 + c] = gfq_red16(acc[r][c][t]);
+            }
         }
         grow[GFQ_NU] = (uint16_t)gfq_red32(GFQ_Q + s->y[i * L2 + r] - s->vv[i * L2 + r]);
         for (c = GFQ_NU + 1; c < GW; c++) {
@@ -229,6 +248,17 @@ static int sign_attempt(sign_key *key, sign_state *s, uint8_t attempt)
 
     PQSIG_NS(gfq_whip)(s->vw16, s->vw8, s->vel, SNOVA_V, key->spow);
     vinegar_parts(key, s);
+    /* R with the oil blocks as lanes, for build_rows */
+    memset(s->rl, 0, sizeof(s->rl));
+    for (i = 0; i < SNOVA_O; i++) {
+        for (t = 0; t < SNOVA_O; t++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L2; c++) {
+                    s->rl[i][r][c][t] = s->r[((size_t)i * GFQ_OL + t * SNOVA_L + r) * SNOVA_L2 + c];
+                }
+            }
+        }
+    }
     PQSIG_NS(gfq_finish)(s->vv, s->d, &key->abq);
     for (i = 0; i < SNOVA_O; i++) {
         build_rows(key, s, i);
