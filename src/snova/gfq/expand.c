@@ -363,7 +363,11 @@ void PQSIG_NS(gfq_pack)(uint8_t *out, const uint8_t *x, size_t n)
     }
 }
 
-int PQSIG_NS(gfq_unpack)(uint8_t *x, const uint8_t *in, size_t n)
+/* Both decoders: secret bytes (ct = 1) divide with divmod_q; public bytes
+ * (ct = 0, verification) use ordinary division by the constant q, which
+ * compilers turn into a multiplication on 64-bit targets and which may take
+ * variable time elsewhere. ct is a constant in each caller. */
+static inline int unpack(uint8_t *x, const uint8_t *in, size_t n, const int ct)
 {
     uint64_t excess = 0;
     size_t first;
@@ -376,7 +380,12 @@ int PQSIG_NS(gfq_unpack)(uint8_t *x, const uint8_t *in, size_t n)
         }
         for (i = 0; i < count; i++) {
             uint32_t r;
-            value = divmod_q(value, &r);
+            if (ct) {
+                value = divmod_q(value, &r);
+            } else {
+                r = (uint32_t)(value % GFQ_Q);
+                value /= GFQ_Q;
+            }
             x[first + i] = (uint8_t)r;
         }
         /* canonical only when the number was below q^count */
@@ -385,27 +394,14 @@ int PQSIG_NS(gfq_unpack)(uint8_t *x, const uint8_t *in, size_t n)
     return (int)pqsig_ct_nonzero_mask_u32((uint32_t)excess | (uint32_t)(excess >> 32));
 }
 
-/* The same for public bytes (verification): ordinary division by the
- * constant q, which compilers turn into a multiplication on 64-bit
- * targets (and which may take variable time elsewhere: public data only). */
+int PQSIG_NS(gfq_unpack)(uint8_t *x, const uint8_t *in, size_t n)
+{
+    return unpack(x, in, n, 1);
+}
+
 int PQSIG_NS(gfq_unpack_pub)(uint8_t *x, const uint8_t *in, size_t n)
 {
-    uint64_t excess = 0;
-    size_t first;
-    for (first = 0; first < n; first += SNOVA_PACK_GF) {
-        size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
-        size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
-        uint64_t value = 0;
-        for (i = b1; i > b0; i--) {
-            value = (value << 8) | in[i - 1];
-        }
-        for (i = 0; i < count; i++) {
-            x[first + i] = (uint8_t)(value % GFQ_Q);
-            value /= GFQ_Q;
-        }
-        excess |= value;
-    }
-    return excess != 0 ? -1 : 0;
+    return unpack(x, in, n, 0);
 }
 
 /* ---- Whipping, finish, target ---- */
