@@ -84,12 +84,19 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
 int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                      const uint8_t *pk);
 
-/* The q = 16 opt keeps expanded keys (snova_esk / snova_epk of opt.h). */
-#if defined(PQSIG_IMPL_opt) && SNOVA_Q == 16
+/* The opt implementations keep expanded keys (snova_esk / snova_epk of
+ * opt.h for q = 16, gfq_esk / gfq_epk of gfq/gfq.h for odd q). */
+#if defined(PQSIG_IMPL_opt)
+#if SNOVA_Q == 16
 #include "snova/opt.h"
-#define PQSIG_V_EXPANDED 1
 #define PQSIG_V_ESK_BYTES sizeof(snova_esk)
 #define PQSIG_V_EPK_BYTES sizeof(snova_epk)
+#else
+#include "snova/gfq/gfq.h"
+#define PQSIG_V_ESK_BYTES sizeof(gfq_esk)
+#define PQSIG_V_EPK_BYTES sizeof(gfq_epk)
+#endif
+#define PQSIG_V_EXPANDED 1
 int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk);
 int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                                    const uint8_t *esk, const uint8_t *rnd);

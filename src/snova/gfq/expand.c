@@ -55,6 +55,15 @@ void PQSIG_NS(gfq_load_p)(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)
     }
 }
 
+void PQSIG_NS(gfq_read_p)(uint8_t p[GFQ_PUB_P_BYTES], snova_pub *pub)
+{
+    size_t k;
+    PQSIG_NS(snova_pub_read)(pub, p, 0, GFQ_PUB_P_BYTES);
+    for (k = 0; k < GFQ_PUB_P_BYTES; k++) {
+        p[k] = byte_elem(p[k]);
+    }
+}
+
 /* ---- S and F_q[S] ---- */
 
 void PQSIG_NS(gfq_spow)(gfq_blk spow[SNOVA_L])

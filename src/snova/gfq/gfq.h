@@ -111,6 +111,28 @@ typedef struct {
 /* Algorithm 9 (public). */
 void PQSIG_NS(gfq_gen_abq)(gfq_abq *abq, snova_pub *pub, const gfq_blk spow[SNOVA_L]);
 
+/* ---- Expanded keys (pqsig_expand_sk / pqsig_expand_pk) ----
+ * What signing and verification would otherwise recompute from the seeds:
+ * the bytes of the public matrices P11, P12 (already reduced mod q, which
+ * the readers' own reduction leaves unchanged), ABQ and (secret) T12. Byte
+ * arrays only, so any alignment of the body works. */
+typedef struct {
+    uint8_t p[GFQ_PUB_P_BYTES];
+    gfq_abq abq;
+    uint8_t t12[GFQ_VL * GFQ_OL];
+    uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES];
+    uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES];
+} gfq_esk;
+
+typedef struct {
+    uint8_t p[GFQ_PUB_P_BYTES];
+    gfq_abq abq;
+    uint8_t pk[SNOVA_PUBLICKEY_BYTES];
+} gfq_epk;
+
+/* The public matrices' bytes of every equation, reduced mod q. */
+void PQSIG_NS(gfq_read_p)(uint8_t p[GFQ_PUB_P_BYTES], snova_pub *pub);
+
 /* ---- Encodings (Algorithms 3, 4) ---- */
 
 void PQSIG_NS(gfq_pack)(uint8_t *out, const uint8_t *x, size_t n);

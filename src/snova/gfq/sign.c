@@ -339,20 +339,59 @@ typedef struct {
     sign_state st;
 } sign_all;
 
+static void key_seeds(sign_key *key, const uint8_t *pk_seed, const uint8_t *sk_seed)
+{
+    memcpy(key->pk_seed, pk_seed, SNOVA_SEED_PUBLIC_BYTES);
+    /* The public seed is part of the public key. */
+    PQSIG_CT_DECLASSIFY(key->pk_seed, sizeof(key->pk_seed));
+    memcpy(key->sk_seed, sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+    PQSIG_NS(gfq_spow)(key->spow);
+}
+
 int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                           const uint8_t *sk, const uint8_t *rnd)
 {
     sign_all s;
     int ret;
 
-    memcpy(s.key.pk_seed, sk, SNOVA_SEED_PUBLIC_BYTES);
-    /* The public seed is part of the public key. */
-    PQSIG_CT_DECLASSIFY(s.key.pk_seed, sizeof(s.key.pk_seed));
-    memcpy(s.key.sk_seed, sk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_SEED_PRIVATE_BYTES);
-    PQSIG_NS(gfq_spow)(s.key.spow);
+    key_seeds(&s.key, sk, sk + SNOVA_SEED_PUBLIC_BYTES);
     PQSIG_NS(gfq_gen_t12)(s.key.t12, s.key.sk_seed, s.key.spow);
     PQSIG_NS(snova_pub_init)(&s.key.pub, s.key.pk_seed, NULL, 0);
     PQSIG_NS(gfq_gen_abq)(&s.key.abq, &s.key.pub, s.key.spow);
+    ret = sign_run(&s.key, &s.st, sig, siglen, m, mlen, rnd);
+    PQSIG_NS(snova_pub_release)(&s.key.pub);
+    pqsig_zeroize(&s, sizeof(s));
+    return ret;
+}
+
+int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk)
+{
+    gfq_esk *e = (gfq_esk *)esk;
+    sign_key key;
+
+    key_seeds(&key, sk, sk + SNOVA_SEED_PUBLIC_BYTES);
+    PQSIG_NS(gfq_gen_t12)(e->t12, key.sk_seed, key.spow);
+    PQSIG_NS(snova_pub_init)(&key.pub, key.pk_seed, NULL, 0);
+    PQSIG_NS(gfq_read_p)(e->p, &key.pub);
+    PQSIG_NS(gfq_gen_abq)(&e->abq, &key.pub, key.spow);
+    PQSIG_NS(snova_pub_release)(&key.pub);
+    memcpy(e->pk_seed, key.pk_seed, SNOVA_SEED_PUBLIC_BYTES);
+    memcpy(e->sk_seed, key.sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+    pqsig_zeroize(&key, sizeof(key));
+    return PQSIG_OK;
+}
+
+int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                                   const uint8_t *esk, const uint8_t *rnd)
+{
+    const gfq_esk *e = (const gfq_esk *)esk;
+    sign_all s;
+    int ret;
+
+    key_seeds(&s.key, e->pk_seed, e->sk_seed);
+    memcpy(s.key.t12, e->t12, sizeof(s.key.t12));
+    s.key.abq = e->abq;
+    PQSIG_NS(snova_pub_init)(&s.key.pub, s.key.pk_seed, e->p, GFQ_PUB_P_BYTES);
     ret = sign_run(&s.key, &s.st, sig, siglen, m, mlen, rnd);
     PQSIG_NS(snova_pub_release)(&s.key.pub);
     pqsig_zeroize(&s, sizeof(s));

@@ -142,3 +142,30 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
     PQSIG_NS(snova_pub_release)(&pub);
     return ret;
 }
+
+int PQSIG_NS(expand_pk)(uint8_t *epk, const uint8_t *pk)
+{
+    gfq_epk *e = (gfq_epk *)epk;
+    gfq_blk spow[SNOVA_L];
+    snova_pub pub;
+    PQSIG_NS(gfq_spow)(spow);
+    PQSIG_NS(snova_pub_init)(&pub, pk, NULL, 0);
+    PQSIG_NS(gfq_read_p)(e->p, &pub);
+    PQSIG_NS(gfq_gen_abq)(&e->abq, &pub, spow);
+    PQSIG_NS(snova_pub_release)(&pub);
+    memcpy(e->pk, pk, SNOVA_PUBLICKEY_BYTES);
+    return PQSIG_OK;
+}
+
+int PQSIG_NS(verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                              const uint8_t *epk)
+{
+    const gfq_epk *e = (const gfq_epk *)epk;
+    verify_state s;
+    snova_pub pub;
+    int ret;
+    PQSIG_NS(snova_pub_init)(&pub, e->pk, e->p, GFQ_PUB_P_BYTES);
+    ret = verify_core(&s, sig, siglen, m, mlen, e->pk, &pub, &e->abq);
+    PQSIG_NS(snova_pub_release)(&pub);
+    return ret;
+}
