@@ -1,6 +1,6 @@
 /* pqsig-bench: speed of the primitives and of every registered variant.
  *
- *   pqsig-bench [--primitives] [--schemes] [--iterations N] [--callgrind [--sign-reps N]] [NAME...]
+ *   pqsig-bench [--primitives] [--schemes] [--iterations N] [--impl IMPL] [--callgrind [--sign-reps N]] [NAME...]
  *
  * Prints one JSON object per line. With --callgrind the program is meant to
  * run under `valgrind --tool=callgrind --collect-atstart=no`: each measured
@@ -339,6 +339,7 @@ static void scheme(const pqsig_alg *a)
 int main(int argc, char **argv)
 {
     int prim = 0, schemes = 0, i, nnames = 0;
+    const char *impl = NULL;
     size_t k;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--primitives") == 0) {
@@ -349,11 +350,17 @@ int main(int argc, char **argv)
             callgrind_mode = 1;
         } else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
             iterations = (unsigned)strtoul(argv[++i], NULL, 10);
+            argv[i] = NULL; /* not a name */
         } else if (strcmp(argv[i], "--sign-reps") == 0 && i + 1 < argc) {
             sign_reps = (unsigned)strtoul(argv[++i], NULL, 10);
             sign_reps = sign_reps ? sign_reps : 1;
+            argv[i] = NULL;
+        } else if (strcmp(argv[i], "--impl") == 0 && i + 1 < argc) {
+            impl = argv[++i];
+            argv[i] = NULL;
         } else if (strcmp(argv[i], "--help") == 0) {
-            printf("usage: pqsig-bench [--primitives] [--schemes] [--iterations N] [--callgrind [--sign-reps N]] [NAME...]\n");
+            printf("usage: pqsig-bench [--primitives] [--schemes] [--iterations N] [--impl IMPL]\n"
+                   "                   [--callgrind [--sign-reps N]] [NAME...]\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "pqsig-bench: unknown option %s\n", argv[i]);
@@ -382,7 +389,10 @@ int main(int argc, char **argv)
             const pqsig_alg *a = pqsig_at(k);
             int wanted = nnames == 0;
             for (i = 1; i < argc; i++) {
-                wanted |= argv[i][0] != '-' && strcmp(a->d.name, argv[i]) == 0;
+                wanted |= argv[i] != NULL && argv[i][0] != '-' && strcmp(a->d.name, argv[i]) == 0;
+            }
+            if (impl != NULL && strcmp(a->d.impl, impl) != 0) {
+                wanted = 0;
             }
             if (wanted && pqsig_runs_here(a)) {
                 scheme(a);

@@ -12,9 +12,9 @@ import tempfile
 from . import build as B
 
 
-def run_bench(build_dir, names, counter, primitives_only):
+def run_bench(build_dir, names, counter, primitives_only, impl=None):
     exe = os.path.join(build_dir, "bench", "pqsig-bench")
-    args = [exe] + (["--primitives"] if primitives_only else []) + list(names)
+    args = [exe] + (["--primitives"] if primitives_only else []) + (["--impl", impl] if impl else []) + list(names)
     if counter == "callgrind":
         return run_callgrind(args)
     p = subprocess.run(args, capture_output=True, text=True)
@@ -23,12 +23,13 @@ def run_bench(build_dir, names, counter, primitives_only):
     return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
 
 
-def run_stack(build_dir, names):
+def run_stack(build_dir, names, impl=None):
     """Stack bytes per operation (painted thread stacks; includes the few KiB of
     thread-local storage glibc places at the top of a thread's stack)."""
     p = subprocess.run([os.path.join(build_dir, "test", "pqsig-stack"), "--json"] + list(names),
                        capture_output=True, text=True)
-    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+    rows = [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+    return [r for r in rows if impl is None or r.get("impl") == impl]
 
 
 def code_sizes(build_dir):

@@ -48,11 +48,12 @@ def cmd_bench(args):
         print("== KAT check (official known answers)", flush=True)
         kat = os.path.join(d, "test", "pqsig-kat")
         status = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--progress"] +
+                                (["--impl", args.impl] if args.impl else []) +
                                 (args.names if args.names else ["--all"])).returncode
     print(f"== Speed ({args.counter})", flush=True)
-    rows = BE.run_bench(d, args.names, args.counter, args.primitives)
+    rows = BE.run_bench(d, args.names, args.counter, args.primitives, args.impl)
     if not args.primitives:
-        rows += BE.run_stack(d, args.names) + BE.code_sizes(d)
+        rows += BE.run_stack(d, args.names, args.impl) + BE.code_sizes(d)
     print(BE.render(rows, args.counter))
     print(f"\n(results saved in {os.path.relpath(BE.save(rows, args.counter))})")
     return status
@@ -104,6 +105,7 @@ def parser():
                    help="rdtsc / platform counter (default), or exact instruction counts")
     s.add_argument("--primitives", action="store_true", help="only the primitives (SHAKE, AES, ...)")
     s.add_argument("--no-kat", action="store_true", help="skip the KAT check")
+    s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser("report", help="render saved benchmark results (build/results/*.json)")
