@@ -161,13 +161,15 @@ void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const 
     }
 }
 
-/* Entries stay partially reduced: each elimination step adds at most
+/* Forward elimination to a unit upper triangle, then back substitution.
+ * Entries stay partially reduced: each elimination step adds at most
  * q (q - 1) to an entry, and a pivot row may receive one other row, so the
- * rows are folded every SOLVE_CHUNK columns (half the 16-bit headroom);
- * only pivots, multipliers and the pivot row are fully reduced. A zero
- * pivot is replaced by masked additions of the rows below (only the first
- * row with a nonzero entry is added): the solution of a regular system does
- * not change. */
+ * rows below the pivot are folded every SOLVE_CHUNK columns (half the
+ * 16-bit headroom); only pivots, multipliers and the pivot row are fully
+ * reduced (a pivot row is never touched again, so the triangle ends up
+ * reduced). A zero pivot is replaced by masked additions of the rows below
+ * (only the first row with a nonzero entry is added): the solution of a
+ * regular system does not change. */
 #define SOLVE_CHUNK ((65535u - 2u * GFQ_FOLD_MAX) / (2u * SNOVA_Q * (SNOVA_Q - 1u)))
 
 /* Row helpers on distinct rows (restrict lets the loops vectorise; the
@@ -192,9 +194,8 @@ static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, un
 
 /* Columns before the pivot column are zero mod q in every row below and in
  * the pivot row, so the loops start at the pivot column rounded down to a
- * multiple of 8; the pivot row is reduced from there on, which makes those
- * entries exactly zero. The loops run to the row width w: columns n + 1 ..
- * w - 1 are scratch. */
+ * multiple of 8. The loops run to the row width w: columns n + 1 .. w - 1
+ * are scratch. */
 uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
 {
     uint32_t singular = 0;
@@ -217,16 +218,14 @@ uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
         for (c = c0; c < w; c++) {
             pr[c] = gfq_red16((uint16_t)(gfq_red16(pr[c]) * inv));
         }
-        /* Clear the column in every other row: row + (q - f) * pivot row. */
-        for (r = 0; r < n; r++) {
-            if (r != col) {
-                uint16_t *rr = g + (size_t)r * w;
-                row_axpy(rr, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(rr[col])));
-            }
+        /* Clear the column below: row + (q - f) * pivot row. */
+        for (r = col + 1; r < n; r++) {
+            uint16_t *rr = g + (size_t)r * w;
+            row_axpy(rr, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(rr[col])));
         }
         if (++since_fold == SOLVE_CHUNK) {
             since_fold = 0;
-            for (r = 0; r < n; r++) {
+            for (r = col + 1; r < n; r++) {
                 uint16_t *rr = g + (size_t)r * w;
                 for (c = c0; c < w; c++) {
                     rr[c] = gfq_fold16(rr[c]);
@@ -234,8 +233,15 @@ uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
             }
         }
     }
-    for (r = 0; r < n; r++) {
-        g[(size_t)r * w + n] = gfq_red16(g[(size_t)r * w + n]);
+    /* x_r = b_r - sum_{j > r} g[r][j] x_j, the x_j stored over b_j; every
+     * term is below q^2, so a row's sum fits 32 bits. */
+    for (r = n; r-- > 0;) {
+        const uint16_t *rr = g + (size_t)r * w;
+        uint32_t acc = rr[n];
+        for (c = r + 1; c < n; c++) {
+            acc += (uint32_t)rr[c] * (uint32_t)(SNOVA_Q - g[(size_t)c * w + n]);
+        }
+        g[(size_t)r * w + n] = (uint16_t)gfq_red32(acc);
     }
     return singular;
 }

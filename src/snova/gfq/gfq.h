@@ -13,7 +13,7 @@
  *   a time into dense P11 (vl x vl, both triangles) and P12 (vl x ol), so
  *   keygen, sign and verify never hold more than one equation of them.
  *   P21 = P12^t and F21 = F12^t are never formed.
- * - The linear system is solved by constant-time Gauss-Jordan elimination
+ * - The linear system is solved by constant-time Gaussian elimination
  *   (inverse by exponentiation); only "singular, retry" is declassified.
  * - T12 is drawn by rejection sampling over a fixed-length SHAKE256 output,
  *   compacted with masks (gfq_gen_t12). */

@@ -52,9 +52,9 @@ void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_
 void PQSIG_NS(gfq_k_blockrow)(uint16_t *y, const uint8_t *blk, unsigned nb, const uint16_t *u);
 void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const uint16_t *u);
 
-/* Gauss-Jordan elimination of the n x (n + 1) system g (row r at g + r w,
- * w >= n + 1 a multiple of 8, the right-hand side in column n, columns
- * n + 1 .. w - 1 scratch). Returns 0 with the solution
+/* Gaussian elimination, then back substitution, of the n x (n + 1) system
+ * g (row r at g + r w, w >= n + 1 a multiple of 8, the right-hand side in
+ * column n, columns n + 1 .. w - 1 scratch). Returns 0 with the solution
  * in column n (reduced; the other entries are left partially reduced), or
  * nonzero when the system is singular; the return value is left secret (the
  * caller decides what to declassify). */
