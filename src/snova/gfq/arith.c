@@ -169,8 +169,16 @@ void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const 
  * reduced (a pivot row is never touched again, so the triangle ends up
  * reduced). A zero pivot is replaced by masked additions of the rows below
  * (only the first row with a nonzero entry is added): the solution of a
- * regular system does not change. */
+ * regular system does not change. That fix of the next pivot row rides on
+ * the pass that clears the current column: each row below is read once. */
 #define SOLVE_CHUNK ((65535u - 2u * GFQ_FOLD_MAX) / (2u * SNOVA_Q * (SNOVA_Q - 1u)))
+
+/* 0xffff when the pivot p is zero and the entry v is not, else 0 (both
+ * reduced). */
+static inline uint16_t take_mask(uint16_t p, uint16_t v)
+{
+    return (uint16_t)(((((uint32_t)p - 1u) >> 31) & ((0u - (uint32_t)v) >> 31)) * 0xffffu);
+}
 
 /* Row helpers on distinct rows (restrict lets the loops vectorise; the
  * row width is a multiple of 8, so no scalar tail runs). */
@@ -192,6 +200,18 @@ static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, un
     }
 }
 
+/* r += f p, then a += r & take. */
+static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict p, uint16_t *restrict a,
+                                 unsigned from, unsigned to, uint16_t f, uint16_t take)
+{
+    unsigned c;
+    for (c = from; c < to; c++) {
+        const uint16_t t = (uint16_t)(r[c] + f * p[c]);
+        r[c] = t;
+        a[c] = (uint16_t)(a[c] + (t & take));
+    }
+}
+
 /* Columns before the pivot column are zero mod q in every row below and in
  * the pivot row, so the loops start at the pivot column rounded down to a
  * multiple of 8. The loops run to the row width w: columns n + 1 .. w - 1
@@ -200,28 +220,41 @@ uint32_t PQSIG_NS(gfq_k_solve)(uint16_t *g, unsigned n, unsigned w)
 {
     uint32_t singular = 0;
     unsigned col, r, c, since_fold = 0;
+    uint16_t piv = gfq_red16(g[0]);
 
+    /* the fix of the first pivot row */
+    for (r = 1; r < n; r++) {
+        uint16_t *rr = g + (size_t)r * w;
+        uint16_t rv = gfq_red16(rr[0]), take = take_mask(piv, rv);
+        row_cadd(g, rr, 0, w, take);
+        piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
+    }
     for (col = 0; col < n; col++) {
-        uint16_t *pr = g + (size_t)col * w;
+        uint16_t *pr = g + (size_t)col * w, *nx = pr + w;
         const unsigned c0 = col & ~7u;
-        uint16_t piv = gfq_red16(pr[col]), inv;
-        for (r = col + 1; r < n; r++) {
-            uint16_t *rr = g + (size_t)r * w;
-            uint16_t rv = gfq_red16(rr[col]);
-            /* add this row when the pivot is zero and its entry is not */
-            uint16_t take = (uint16_t)(((((uint32_t)piv - 1u) >> 31) & ((0u - (uint32_t)rv) >> 31)) * 0xffffu);
-            row_cadd(pr, rr, c0, w, take);
-            piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
-        }
+        uint16_t inv, npiv;
+        piv = gfq_red16(pr[col]);
         singular |= ((uint32_t)piv - 1u) >> 31;
         inv = gfq_inv(piv);
         for (c = c0; c < w; c++) {
             pr[c] = gfq_red16((uint16_t)(gfq_red16(pr[c]) * inv));
         }
-        /* Clear the column below: row + (q - f) * pivot row. */
-        for (r = col + 1; r < n; r++) {
+        if (col + 1 == n) {
+            break;
+        }
+        /* Clear the column below (row + (q - f) pivot row), the next pivot
+         * row first; every later row, once cleared, is added to the next
+         * pivot row when that one's pivot is still zero and its entry is
+         * not. */
+        row_axpy(nx, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(nx[col])));
+        npiv = gfq_red16(nx[col + 1]);
+        for (r = col + 2; r < n; r++) {
             uint16_t *rr = g + (size_t)r * w;
-            row_axpy(rr, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(rr[col])));
+            const uint16_t f = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
+            const uint16_t rv = gfq_red16((uint16_t)(rr[col + 1] + f * pr[col + 1]));
+            const uint16_t take = take_mask(npiv, rv);
+            row_axpy_cadd(rr, pr, nx, c0, w, f, take);
+            npiv = (uint16_t)(npiv ^ ((npiv ^ rv) & take));
         }
         if (++since_fold == SOLVE_CHUNK) {
             since_fold = 0;
