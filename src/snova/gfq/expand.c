@@ -25,9 +25,12 @@ void PQSIG_NS(gfq_load_p)(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)
         const size_t len = GFQ_ROW_BYTES(j);
         const uint8_t *b = buf;
         PQSIG_NS(snova_pub_read)(p, buf, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
-        /* to elements first, in one pass over the row (it vectorises) */
-        for (k = 0; k < len; k++) {
-            buf[k] = byte_elem(buf[k]);
+        /* to elements first, in one pass over the row (it vectorises);
+         * an expanded key holds them reduced already (gfq_read_p) */
+        if (p->mem == NULL) {
+            for (k = 0; k < len; k++) {
+                buf[k] = byte_elem(buf[k]);
+            }
         }
         /* diagonal block: upper triangle, mirrored */
         for (r = 0; r < l; r++) {
@@ -415,33 +418,60 @@ int PQSIG_NS(gfq_unpack_pub)(uint8_t *x, const uint8_t *in, size_t n)
 
 /* ---- Whipping, finish, target ---- */
 
+/* On l^2 lanes (a, c): row r of the whipped block is
+ * sum_m sc[r][m][(a, c)] xr[m][(a, c)] with sc[r][m][(a, c)] = (S^a)[r][m]
+ * and xr[m][(a, c)] = X[m][c]. */
 void PQSIG_NS(gfq_whip)(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
                         const gfq_blk spow[SNOVA_L])
 {
-    unsigned j, a, r, c, m;
-    for (j = 0; j < nb; j++) {
-        const uint8_t *xj = x + (size_t)j * SNOVA_L2;
-        for (r = 0; r < SNOVA_L; r++) {
-            size_t row = ((size_t)j * SNOVA_L + r) * SNOVA_L2;
+    uint16_t sc[SNOVA_L][SNOVA_L][SNOVA_L2], xr[SNOVA_L][SNOVA_L2];
+    unsigned j, a, r, c, m, k;
+    for (r = 0; r < SNOVA_L; r++) {
+        for (m = 0; m < SNOVA_L; m++) {
             for (a = 0; a < SNOVA_L; a++) {
                 for (c = 0; c < SNOVA_L; c++) {
-                    uint32_t acc = 0;
-                    uint8_t e;
-                    for (m = 0; m < SNOVA_L; m++) {
-                        acc += (uint32_t)spow[a].e[r][m] * xj[m * SNOVA_L + c];
-                    }
-                    e = (uint8_t)gfq_red32(acc);
-                    w16[row + a * SNOVA_L + c] = e;
-                    w8[row + a * SNOVA_L + c] = e;
+                    sc[r][m][a * SNOVA_L + c] = spow[a].e[r][m];
                 }
+            }
+        }
+    }
+    for (j = 0; j < nb; j++) {
+        const uint8_t *xj = x + (size_t)j * SNOVA_L2;
+        for (m = 0; m < SNOVA_L; m++) {
+            for (a = 0; a < SNOVA_L; a++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    xr[m][a * SNOVA_L + c] = xj[m * SNOVA_L + c];
+                }
+            }
+        }
+        for (r = 0; r < SNOVA_L; r++) {
+            const size_t row = ((size_t)j * SNOVA_L + r) * SNOVA_L2;
+            uint16_t acc[SNOVA_L2];
+#pragma GCC unroll 1
+            for (k = 0; k < SNOVA_L2; k++) {
+                acc[k] = 0;
+            }
+            for (m = 0; m < SNOVA_L; m++) {
+#pragma GCC unroll 1
+                for (k = 0; k < SNOVA_L2; k++) {
+                    acc[k] = (uint16_t)(acc[k] + sc[r][m][k] * xr[m][k]);
+                }
+            }
+#pragma GCC unroll 1
+            for (k = 0; k < SNOVA_L2; k++) {
+                const uint16_t e = gfq_red16(acc[k]);
+                w16[row + k] = e;
+                w8[row + k] = (uint8_t)e;
             }
         }
     }
 }
 
 /* The sums over (a, b) run on l^2 lanes: D is first laid out as
- * dt[p][a][b][x][y]; l^2 products of two elements fit 16 bits. */
-#if SNOVA_L2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
+ * dt[p][a][b][x][y]; l^2 products of two elements fit 16 bits, and so do
+ * the l alpha products summed into each entry of the result. */
+#if SNOVA_L2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535 ||                                            \
+    SNOVA_L * SNOVA_ALPHA * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
 #error "gfq_finish needs wider lanes"
 #endif
 
@@ -462,17 +492,17 @@ void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, co
         }
     }
     for (i = 0; i < SNOVA_O; i++) {
-        uint32_t acc[SNOVA_L][SNOVA_L];
+        uint16_t acc[SNOVA_L][SNOVA_L];
         memset(acc, 0, sizeof(acc));
         for (t = 0; t < SNOVA_ALPHA; t++) {
             const unsigned p = (i + t) % SNOVA_O;
             const gfq_blk *am = &abq->a[i][t], *bm = &abq->b[i][t];
-            uint16_t midv[SNOVA_L2];
-            uint32_t mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
+            uint16_t midv[SNOVA_L2], mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
             memset(midv, 0, sizeof(midv));
             for (a = 0; a < l; a++) {
                 for (b = 0; b < l; b++) {
                     const uint16_t f = gfq_mul(abq->q1[i][t][a], abq->q2[i][t][b]);
+#pragma GCC unroll 1
                     for (k = 0; k < l2; k++) {
                         midv[k] = (uint16_t)(midv[k] + f * dt[p][a * l + b][k]);
                     }
@@ -483,26 +513,31 @@ void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, co
                     mid[x][y] = gfq_red16(midv[x * l + y]);
                 }
             }
+            /* left = A mid (reduced), acc += left B (reduced at the end) */
             for (x = 0; x < l; x++) {
-                for (y = 0; y < l; y++) {
-                    uint32_t s = 0;
-                    for (k = 0; k < l; k++) {
-                        s += (uint32_t)am->e[x][k] * mid[k][y];
+                uint16_t s[SNOVA_L] = {0};
+                for (k = 0; k < l; k++) {
+                    const uint16_t ax = am->e[x][k];
+                    for (y = 0; y < l; y++) {
+                        s[y] = (uint16_t)(s[y] + ax * mid[k][y]);
                     }
-                    left[x][y] = gfq_red32(s);
+                }
+                for (y = 0; y < l; y++) {
+                    left[x][y] = gfq_red16(s[y]);
                 }
             }
             for (x = 0; x < l; x++) {
-                for (y = 0; y < l; y++) {
-                    for (k = 0; k < l; k++) {
-                        acc[x][y] += left[x][k] * bm->e[k][y];
+                for (k = 0; k < l; k++) {
+                    const uint16_t lx = left[x][k];
+                    for (y = 0; y < l; y++) {
+                        acc[x][y] = (uint16_t)(acc[x][y] + lx * bm->e[k][y]);
                     }
                 }
             }
         }
         for (x = 0; x < l; x++) {
             for (y = 0; y < l; y++) {
-                out[i * l2 + x * l + y] = (uint8_t)gfq_red32(acc[x][y]);
+                out[i * l2 + x * l + y] = (uint8_t)gfq_red16(acc[x][y]);
             }
         }
     }

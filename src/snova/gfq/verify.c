@@ -85,8 +85,10 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
             uint8_t tri[GFQ_LT];
             size_t len = GFQ_ROW_BYTES(j);
             PQSIG_NS(snova_pub_read)(pub, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
-            for (k = 0; k < len; k++) {
-                row[k] = (uint8_t)(row[k] % GFQ_Q);
+            if (pub->mem == NULL) { /* an expanded key's bytes are reduced */
+                for (k = 0; k < len; k++) {
+                    row[k] = (uint8_t)(row[k] % GFQ_Q);
+                }
             }
             memcpy(tri, row, GFQ_LT);
             for (r = 0, k = 0; r < l; r++) {
