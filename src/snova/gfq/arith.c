@@ -100,64 +100,30 @@ void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_
     }
 }
 
-/* Row kernels of verification: the l x l^2 (or 1 x l^2) accumulator stays
- * in vector registers over a whole row of H; every l^2 lane vector of u
- * read serves l rows. Folded every GFQ_K_CHUNK products. */
-#define BR_FOLD (GFQ_K_CHUNK / SNOVA_L)
-
-void PQSIG_NS(gfq_k_blockrow)(uint16_t *y, const uint8_t *blk, unsigned nb, const uint16_t *u)
+/* Verification, transposed: every element of the whipped signature is
+ * kept broadcast over GFQ_BC lanes (ub), so a lane vector of H (a row of
+ * it, GFQ_BC columns) is multiplied without any broadcast in the loop. */
+void PQSIG_NS(gfq_k_trows)(uint16_t *restrict yt, size_t ys, const uint16_t *restrict h, size_t hs,
+                           unsigned len, const uint16_t *restrict ub)
 {
-    uint16_t acc[SNOVA_L][SNOVA_L2];
-    unsigned b, r, m, k, since = 0;
-    memset(acc, 0, sizeof acc);
-    for (b = 0; b < nb; b++) {
-        const uint8_t *p = blk + (size_t)b * SNOVA_L2;
-        const uint16_t *ub = u + (size_t)b * SNOVA_L * SNOVA_L2;
-        for (r = 0; r < SNOVA_L; r++) {
-            for (m = 0; m < SNOVA_L; m++) {
-                const uint16_t s = p[r * SNOVA_L + m];
-#pragma GCC unroll 1
-                for (k = 0; k < SNOVA_L2; k++) {
-                    acc[r][k] = (uint16_t)(acc[r][k] + s * ub[m * SNOVA_L2 + k]);
-                }
+    unsigned c, k, r, i;
+    for (c = 0; c < len; c += GFQ_BC) {
+        for (k = 0; k < SNOVA_L2; k++) {
+            uint16_t *y = yt + (size_t)k * ys + c;
+            uint16_t acc[GFQ_BC];
+            for (i = 0; i < GFQ_BC; i++) {
+                acc[i] = y[i];
             }
-        }
-        if (++since == BR_FOLD) {
-            since = 0;
             for (r = 0; r < SNOVA_L; r++) {
-                for (k = 0; k < SNOVA_L2; k++) {
-                    acc[r][k] = gfq_fold16(acc[r][k]);
+                const uint16_t *hr = h + r * hs + c, *b = ub + ((size_t)r * SNOVA_L2 + k) * GFQ_BC;
+                for (i = 0; i < GFQ_BC; i++) {
+                    acc[i] = (uint16_t)(acc[i] + hr[i] * b[i]);
                 }
             }
-        }
-    }
-    for (r = 0; r < SNOVA_L; r++) {
-        for (k = 0; k < SNOVA_L2; k++) {
-            y[r * SNOVA_L2 + k] = gfq_red16(acc[r][k]);
-        }
-    }
-}
-
-void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const uint16_t *u)
-{
-    uint16_t acc[SNOVA_L2];
-    unsigned j, k, since = 0;
-    memset(acc, 0, sizeof acc);
-    for (j = 0; j < len; j++) {
-        const uint16_t s = e[j];
-        const uint16_t *uj = u + (size_t)j * SNOVA_L2;
-        for (k = 0; k < SNOVA_L2; k++) {
-            acc[k] = (uint16_t)(acc[k] + s * uj[k]);
-        }
-        if (++since == GFQ_K_CHUNK) {
-            since = 0;
-            for (k = 0; k < SNOVA_L2; k++) {
-                acc[k] = gfq_fold16(acc[k]);
+            for (i = 0; i < GFQ_BC; i++) {
+                y[i] = acc[i];
             }
         }
-    }
-    for (k = 0; k < SNOVA_L2; k++) {
-        y[k] = gfq_red16(acc[k]);
     }
 }
 

@@ -10,10 +10,13 @@
 #include "common/fips202.h"
 #include "snova/gfq/gfq.h"
 
-/* Public bytes to elements (the bias of b mod q is part of the scheme). */
+/* Public bytes to elements (the bias of b mod q is part of the scheme):
+ * floor(b ceil(2^16 / q) / 2^16) is floor(b / q) for every b < 256 (the
+ * excess stays below 1/q), which vectorises better than b % q. */
+#define BYTE_DIV_M ((65536u + GFQ_Q - 1u) / GFQ_Q)
 static inline uint8_t byte_elem(uint8_t b)
 {
-    return (uint8_t)(b % GFQ_Q);
+    return (uint8_t)(b - ((b * BYTE_DIV_M) >> 16) * GFQ_Q);
 }
 
 void PQSIG_NS(gfq_load_p)(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12)

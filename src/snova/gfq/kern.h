@@ -42,15 +42,19 @@ static inline uint16_t gfq_red16(uint16_t x)
 void PQSIG_NS(gfq_k_mul)(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                          unsigned inner, const uint16_t *x, unsigned cols);
 
+/* Lanes of a broadcast scalar (a row of ub). */
+#define GFQ_BC 8u
+
 /* The half products of verification (P symmetric: Uw^t P Uw = Z + Z^t with
- * Z = Uw^t H Uw, H the upper triangle of P with its diagonal halved).
- * u is a whipped point: rows of SNOVA_L2 16-bit lanes.
- * gfq_k_blockrow: y[r][k] = sum_{b < nb, m < l} blk[b l^2 + r l + m] u[(b l + m) l^2 + k]
- * for r < l, k < l^2 (l rows of H given as nb consecutive l x l blocks).
- * gfq_k_elemrow: y[k] = sum_{j < len} e[j] u[j l^2 + k].
- * Both write reduced outputs. */
-void PQSIG_NS(gfq_k_blockrow)(uint16_t *y, const uint8_t *blk, unsigned nb, const uint16_t *u);
-void PQSIG_NS(gfq_k_elemrow)(uint16_t *y, const uint8_t *e, unsigned len, const uint16_t *u);
+ * Z = Uw^t H Uw, H the upper triangle of P with its diagonal halved), l
+ * rows of H at a time:
+ * yt[k ys + c] += sum_{r < l} h[r hs + c] ub[(r l^2 + k) GFQ_BC + i] for
+ * k < l^2, c < len (len a multiple of GFQ_BC, i = c mod GFQ_BC; every row
+ * of ub is one element of the whipped signature broadcast over GFQ_BC
+ * lanes). No reduction: the caller folds yt in time. yt, h and ub do not
+ * overlap. */
+void PQSIG_NS(gfq_k_trows)(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
+                           const uint16_t *ub);
 
 /* Gaussian elimination, then back substitution, of the n x (n + 1) system
  * g (row r at g + r w, w >= n + 1 a multiple of 8, the right-hand side in

@@ -1,10 +1,11 @@
 /* SNOVA opt, odd prime q: verification (Algorithms 19, 20), one equation at
  * a time. Everything here is public. With Uw the whipped signature (row
  * (j, r), column (a, c): (S^a U_j)[r][c]) and P_i the symmetric nl x nl
- * matrix of equation i,
- *   P_i Uw = [P11 Uw_v + P12 Uw_o ; P12^t Uw_v + P22 Uw_o],
- *   D_i = Uw^t (P_i Uw),
- * and gfq_finish combines the D_i with A, B, Q1, Q2.
+ * matrix of equation i, D_i = Uw^t P_i Uw = Z + Z^t where Z = Uw^t H Uw and
+ * H is the upper triangle of P_i with its diagonal halved. H is read l rows
+ * at a time as it lies in the expansion (and in the public key for P22),
+ * Y^t = Uw^t H is summed on lanes along those rows (gfq_k_trows), then
+ * Z^t = Y^t Uw; gfq_finish combines the D_i with A, B, Q1, Q2.
  *
  * Only canonical encodings are accepted: every packed group below q^count
  * (which also makes the padding bits zero), and no symmetric signature
@@ -16,14 +17,39 @@
 #include "snova/variant.h"
 
 #define PK_EQ_ELEMS (SNOVA_O * SNOVA_L * (GFQ_OL + 1) / 2)
+/* A row of yt and h: nl columns, and room for a last lane vector that
+ * starts at any multiple of l. */
+#define YS (((GFQ_NL + 2 * GFQ_BC - 1) / GFQ_BC) * GFQ_BC)
+/* trows calls (l products each) between two folds of yt */
+#define YT_FOLD (GFQ_K_CHUNK / SNOVA_L)
+
+/* b mod q for a byte b: floor(b ceil(2^16 / q) / 2^16) is floor(b / q)
+ * for every b < 256 (the excess stays below 1/q). */
+#define BYTE_DIV_M ((65536u + GFQ_Q - 1u) / GFQ_Q)
+static inline uint16_t byte_mod_q(uint8_t b)
+{
+    return (uint16_t)(b - ((b * BYTE_DIV_M) >> 16) * GFQ_Q);
+}
+
+static void fold_yt(uint16_t *yt)
+{
+    unsigned k;
+    for (k = 0; k < SNOVA_L2 * YS; k++) {
+        yt[k] = gfq_fold16(yt[k]);
+    }
+}
 
 typedef struct {
     uint8_t pke[SNOVA_PK_ELEMS];
     uint8_t u[SNOVA_SIG_ELEMS];
     uint16_t uw16[GFQ_NL * SNOVA_L2];
     uint8_t uw8[GFQ_NL * SNOVA_L2];
+    uint16_t ub[GFQ_NL * SNOVA_L2 * GFQ_BC];
     uint8_t row[SNOVA_N * SNOVA_L2];
-    uint16_t hu[GFQ_NL * SNOVA_L2];
+    uint8_t h8[SNOVA_L * YS];
+    uint16_t h[SNOVA_L * YS];
+    uint16_t yt[SNOVA_L2 * YS];
+    uint8_t yt8[SNOVA_L2 * GFQ_NL];
     uint16_t z[SNOVA_L2 * SNOVA_L2];
     uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
     uint8_t value[GFQ_NU];
@@ -54,7 +80,6 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
 {
     const unsigned l = SNOVA_L, l2 = SNOVA_L2, vl = GFQ_VL, ol = GFQ_OL, nl = GFQ_NL;
     const uint8_t *salt = sig + SNOVA_SIGNATURE_BYTES - SNOVA_SALT_BYTES;
-    const uint16_t *uwo = s->uw16 + (size_t)vl * l2;
     unsigned i, j, k, r, c;
     uint8_t diff = 0;
 
@@ -75,39 +100,94 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
 
     PQSIG_NS(gfq_spow)(s->spow);
     PQSIG_NS(gfq_whip)(s->uw16, s->uw8, s->u, SNOVA_N, s->spow);
+    for (k = 0; k < GFQ_NL * SNOVA_L2; k++) {
+        for (c = 0; c < GFQ_BC; c++) {
+            s->ub[k * GFQ_BC + c] = s->uw16[k];
+        }
+    }
     for (i = 0; i < SNOVA_O; i++) {
-        uint8_t *e = s->pke + (size_t)i * PK_EQ_ELEMS;
-        /* Y = H Uw, one row block of H at a time: for a vinegar block row j,
+        const uint8_t *e = s->pke + (size_t)i * PK_EQ_ELEMS;
+        unsigned since = 0;
+        memset(s->yt, 0, sizeof(s->yt));
+        /* Y^t = Uw^t H, l rows of H at a time: for a vinegar block row j,
          * the diagonal block (its upper triangle, diagonal halved) then
          * P11_jk (k > j) and P12_jk as they lie in the expansion */
         for (j = 0; j < SNOVA_V; j++) {
-            uint8_t *row = s->row + l2 - GFQ_LT;
-            uint8_t tri[GFQ_LT];
-            size_t len = GFQ_ROW_BYTES(j);
-            PQSIG_NS(snova_pub_read)(pub, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
-            if (pub->mem == NULL) { /* an expanded key's bytes are reduced */
-                for (k = 0; k < len; k++) {
-                    row[k] = (uint8_t)(row[k] % GFQ_Q);
+            const unsigned ncol = (SNOVA_N - j) * l, len = (ncol + GFQ_BC - 1) & ~(GFQ_BC - 1);
+            const uint8_t *row = s->row;
+            PQSIG_NS(snova_pub_read)(pub, s->row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+            /* the bytes as they come (gfq_mul reduces the halved diagonal),
+             * reduced while widened to 16-bit lanes */
+            for (r = 0; r < l; r++) {
+                uint8_t *hr = s->h8 + (size_t)r * YS;
+                for (c = 0; c < r; c++) {
+                    hr[c] = 0;
+                }
+                hr[r] = gfq_mul(*row++, GFQ_HALF);
+                for (c = r + 1; c < l; c++) {
+                    hr[c] = *row++;
+                }
+                for (c = ncol; c < len; c++) {
+                    hr[c] = 0;
                 }
             }
-            memcpy(tri, row, GFQ_LT);
-            for (r = 0, k = 0; r < l; r++) {
-                for (c = 0; c < l; c++) {
-                    s->row[r * l + c] = c < r ? 0 : c == r ? gfq_mul(tri[k++], GFQ_HALF) : tri[k++];
+            for (k = 1; k < SNOVA_N - j; k++, row += l2) {
+                for (r = 0; r < l; r++) {
+                    memcpy(&s->h8[(size_t)r * YS + k * l], row + r * l, l);
                 }
             }
-            PQSIG_NS(gfq_k_blockrow)(s->hu + (size_t)j * l * l2, s->row, SNOVA_N - j,
-                                     s->uw16 + (size_t)j * l * l2);
+            for (r = 0; r < l; r++) {
+                const uint8_t *h8 = s->h8 + (size_t)r * YS;
+                uint16_t *h = s->h + (size_t)r * YS;
+                if (pub->mem == NULL) {
+                    for (c = 0; c < len; c++) {
+                        h[c] = byte_mod_q(h8[c]);
+                    }
+                } else { /* an expanded key's bytes are reduced */
+                    for (c = 0; c < len; c++) {
+                        h[c] = h8[c];
+                    }
+                }
+            }
+            PQSIG_NS(gfq_k_trows)(s->yt + (size_t)j * l, YS, s->h, YS, len,
+                                  s->ub + (size_t)j * l * l2 * GFQ_BC);
+            if (++since == YT_FOLD) {
+                since = 0;
+                fold_yt(s->yt);
+            }
         }
-        /* the oil rows: P22's upper triangle from the public key, row by row */
-        for (r = 0; r < ol; r++) {
-            e[0] = gfq_mul(e[0], GFQ_HALF);
-            PQSIG_NS(gfq_k_elemrow)(s->hu + (size_t)(vl + r) * l2, e, ol - r, uwo + (size_t)r * l2);
-            e += ol - r;
+        /* the oil rows, l at a time: P22's upper triangle from the public
+         * key, row by row (the first entry of each on the diagonal) */
+        for (j = 0; j < SNOVA_O; j++) {
+            const unsigned ncol = ol - j * l, len = (ncol + GFQ_BC - 1) & ~(GFQ_BC - 1);
+            for (r = 0; r < l; r++) {
+                uint16_t *hr = s->h + (size_t)r * YS;
+                for (c = 0; c < r; c++) {
+                    hr[c] = 0;
+                }
+                hr[r] = gfq_mul(*e++, GFQ_HALF);
+                for (c = r + 1; c < ncol; c++) {
+                    hr[c] = *e++;
+                }
+                for (c = ncol; c < len; c++) {
+                    hr[c] = 0;
+                }
+            }
+            PQSIG_NS(gfq_k_trows)(s->yt + vl + (size_t)j * l, YS, s->h, YS, len,
+                                  s->ub + (size_t)(vl + j * l) * l2 * GFQ_BC);
+            if (++since == YT_FOLD) {
+                since = 0;
+                fold_yt(s->yt);
+            }
         }
-        /* Z = Uw^t Y, D_i = Z + Z^t */
+        /* Z^t = Y^t Uw, D_i = Z + Z^t */
+        for (k = 0; k < l2; k++) {
+            for (c = 0; c < nl; c++) {
+                s->yt8[k * nl + c] = (uint8_t)gfq_red16(s->yt[k * YS + c]);
+            }
+        }
         memset(s->z, 0, sizeof(s->z));
-        PQSIG_NS(gfq_k_mul)(s->z, s->uw8, 1, l2, l2, nl, s->hu, l2);
+        PQSIG_NS(gfq_k_mul)(s->z, s->yt8, nl, 1, l2, nl, s->uw16, l2);
         for (r = 0; r < l2; r++) {
             for (c = 0; c < l2; c++) {
                 s->d[(size_t)i * l2 * l2 + r * l2 + c] = gfq_red16((uint16_t)(s->z[r * l2 + c] + s->z[c * l2 + r]));
