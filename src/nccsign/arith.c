@@ -1,4 +1,6 @@
 /* NCC-Sign-T opt: the portable rejection-sampling kernels of native/api.h. */
+#include <string.h>
+
 #include "common/ct.h"
 #include "nccsign/native/api.h"
 
@@ -31,36 +33,65 @@ size_t PQSIG_NS(ncc_rej_uniform)(uint32_t *a, size_t len, const uint8_t *buf, si
     return ctr;
 }
 
+/* Byte lanes 0..3 of v to p[0..3]: one store where the byte order allows. */
+static inline void put_lanes(uint8_t *p, uint32_t v)
+{
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, sizeof v);
+#else
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+#endif
+}
+
+/* Bytes of the stream expanded per pass of ncc_rej_eta: 4 candidates each. */
+#define ETA_PASS 64
+
 size_t PQSIG_NS(ncc_rej_eta)(int32_t *s, size_t len, const uint8_t *buf, size_t buflen)
 {
-    size_t ctr = 0, pos;
-    for (pos = 0; pos < buflen && ctr < len; pos++) {
-        uint32_t b = buf[pos];
-        /* Bit k of rejects: chunk k (bits 2k, 2k+1 of the byte) equals 3.
-         * Which chunks are 3 says nothing about the coefficients kept (each
+    /* A pass turns up to ETA_PASS bytes into 4 candidates each: cand holds
+     * 5 - t for the 2-bit chunk t (so the kept coefficient is cand - 4),
+     * keep is 1 unless t = 3. Both are computed for the four chunks of a byte at
+     * once (byte lanes of a word), without branches. Then every candidate
+     * is stored at s[ctr] and ctr advances past the kept ones. */
+    uint8_t cand[4 * ETA_PASS], keep[4 * ETA_PASS];
+    size_t ctr = 0, pos = 0;
+    while (pos < buflen && ctr < len) {
+        size_t m = buflen - pos < ETA_PASS ? buflen - pos : ETA_PASS, i, j;
+        for (i = 0; i < m; i++) {
+            uint32_t b = buf[pos + i];
+            /* byte lane k of x: chunk k of b (bits 2k, 2k+1) */
+            uint32_t x = (b | b << 6 | b << 12 | b << 18) & 0x03030303u;
+            uint32_t c = 0x05050505u - x, k = (x & (x >> 1) & 0x01010101u) ^ 0x01010101u;
+            put_lanes(cand + 4 * i, c);
+            put_lanes(keep + 4 * i, k);
+        }
+        /* Which chunks equal 3 says nothing about the coefficients kept (each
          * is 1 - t for a chunk t < 3 of its own): public. */
-        uint32_t rejects = b & (b >> 1) & 0x55u;
-        rejects = (rejects | rejects >> 1) & 0x33u;
-        rejects = (rejects | rejects >> 2) & 0x0Fu;
-        PQSIG_CT_DECLASSIFY(&rejects, sizeof rejects);
-        if (len - ctr >= 4) {
-            /* Room for all four: write every candidate, advance past the kept. */
-            s[ctr] = 1 - (int32_t)(b & 3);
-            ctr += 1 - (rejects & 1);
-            s[ctr] = 1 - (int32_t)((b >> 2) & 3);
-            ctr += 1 - ((rejects >> 1) & 1);
-            s[ctr] = 1 - (int32_t)((b >> 4) & 3);
-            ctr += 1 - ((rejects >> 2) & 1);
-            s[ctr] = 1 - (int32_t)(b >> 6);
-            ctr += 1 - (rejects >> 3);
+        PQSIG_CT_DECLASSIFY(keep, 4 * m);
+        pos += m;
+        m *= 4;
+        if (len - ctr >= m) {
+            /* Room for every candidate: no test of ctr (m is a multiple of 4). */
+            for (j = 0; j < m; j += 4) {
+                s[ctr] = (int32_t)cand[j] - 4;
+                ctr += keep[j];
+                s[ctr] = (int32_t)cand[j + 1] - 4;
+                ctr += keep[j + 1];
+                s[ctr] = (int32_t)cand[j + 2] - 4;
+                ctr += keep[j + 2];
+                s[ctr] = (int32_t)cand[j + 3] - 4;
+                ctr += keep[j + 3];
+            }
         } else {
-            unsigned k;
-            for (k = 0; k < 4 && ctr < len; k++) {
-                if (!((rejects >> k) & 1)) {
-                    s[ctr++] = 1 - (int32_t)((b >> (2 * k)) & 3);
-                }
+            for (j = 0; j < m && ctr < len; j++) {
+                s[ctr] = (int32_t)cand[j] - 4;
+                ctr += keep[j];
             }
         }
     }
+    pqsig_zeroize(cand, sizeof cand); /* secret chunks */
     return ctr;
 }

@@ -100,17 +100,22 @@ int PQSIG_NS(ncc_unpack_pk)(uint8_t zeta[NCC_SEEDBYTES], ncc_poly *t1, const uin
     return (int)(bad >> 31) * -1;
 }
 
-void PQSIG_NS(ncc_pack_sk)(uint8_t *sk, const uint8_t zeta[NCC_SEEDBYTES],
-                           const uint8_t key[NCC_SEEDBYTES], const uint8_t tr[NCC_SEEDBYTES],
-                           const ncc_spoly *s1, const ncc_spoly *s2, const ncc_spoly *t0)
+void PQSIG_NS(ncc_pack_sk_seeds)(uint8_t *sk, const uint8_t zeta[NCC_SEEDBYTES],
+                                 const uint8_t key[NCC_SEEDBYTES], const uint8_t tr[NCC_SEEDBYTES])
 {
     memcpy(sk, zeta, NCC_SEEDBYTES);
     memcpy(sk + NCC_SEEDBYTES, key, NCC_SEEDBYTES);
     memcpy(sk + 2 * NCC_SEEDBYTES, tr, NCC_SEEDBYTES);
-    sk += 3 * NCC_SEEDBYTES;
-    pack_eta(sk, s1->c, 1);
-    pack_eta(sk + NCC_POLYETA_BYTES, s2->c, 1);
-    pack_t0(sk + 2 * NCC_POLYETA_BYTES, t0->c, 1 << (NCC_D - 1));
+}
+
+void PQSIG_NS(ncc_pack_sk_s)(uint8_t *sk, unsigned which, const ncc_spoly *s)
+{
+    pack_eta(sk + 3 * NCC_SEEDBYTES + which * NCC_POLYETA_BYTES, s->c, 1);
+}
+
+void PQSIG_NS(ncc_pack_sk_t0)(uint8_t *sk, const ncc_spoly *t0)
+{
+    pack_t0(sk + 3 * NCC_SEEDBYTES + 2 * NCC_POLYETA_BYTES, t0->c, 1 << (NCC_D - 1));
 }
 
 /* s1 and s2 must be in [-1, 1]: 1 - s in {0, 1, 2}, never 3..7. */

@@ -39,9 +39,11 @@ void PQSIG_NS(ncc_hash_challenge)(uint8_t ctilde[NCC_SEEDBYTES], const uint8_t m
  * an encoding no honest party produces (unpack_sk: a mask, not a branch). */
 void PQSIG_NS(ncc_pack_pk)(uint8_t *pk, const uint8_t zeta[NCC_SEEDBYTES], const ncc_poly *t1);
 int PQSIG_NS(ncc_unpack_pk)(uint8_t zeta[NCC_SEEDBYTES], ncc_poly *t1, const uint8_t *pk);
-void PQSIG_NS(ncc_pack_sk)(uint8_t *sk, const uint8_t zeta[NCC_SEEDBYTES],
-                           const uint8_t key[NCC_SEEDBYTES], const uint8_t tr[NCC_SEEDBYTES],
-                           const ncc_spoly *s1, const ncc_spoly *s2, const ncc_spoly *t0);
+/* The secret key in parts: the three seeds, s1 (which = 0) or s2 (which = 1), t0. */
+void PQSIG_NS(ncc_pack_sk_seeds)(uint8_t *sk, const uint8_t zeta[NCC_SEEDBYTES],
+                                 const uint8_t key[NCC_SEEDBYTES], const uint8_t tr[NCC_SEEDBYTES]);
+void PQSIG_NS(ncc_pack_sk_s)(uint8_t *sk, unsigned which, const ncc_spoly *s);
+void PQSIG_NS(ncc_pack_sk_t0)(uint8_t *sk, const ncc_spoly *t0);
 /* Returns 0xFFFFFFFF if s1 or s2 has a 3-bit field above 2, else 0. */
 uint32_t PQSIG_NS(ncc_unpack_sk)(uint8_t zeta[NCC_SEEDBYTES], uint8_t key[NCC_SEEDBYTES],
                                  uint8_t tr[NCC_SEEDBYTES], ncc_spoly *s1, ncc_spoly *s2,
@@ -60,8 +62,10 @@ void PQSIG_NS(ncc_lift)(ncc_poly *r, const ncc_spoly *a);
 void PQSIG_NS(ncc_center)(ncc_spoly *r, const ncc_poly *a);
 /* 0xFFFFFFFF if some |a_i| >= bound, else 0 (for bound <= (q-1)/8). */
 uint32_t PQSIG_NS(ncc_exceeds)(const ncc_spoly *a, int32_t bound);
-/* Power2Round of t in [0, q]. */
-void PQSIG_NS(ncc_power2round)(ncc_poly *t1, ncc_spoly *t0, const ncc_poly *t);
+/* Key generation's t = as1 + s2 (as1 in [0, q), |s2| <= 1, lifting only
+ * negatives as the official code does, so t may equal q), then Power2Round:
+ * t1 to t1, t0 over s (which holds s2). */
+void PQSIG_NS(ncc_keygen_round)(ncc_poly *t1, ncc_spoly *s, const ncc_poly *as1);
 /* Decompose of w in [0, q): high bits w1, low bits w0. */
 void PQSIG_NS(ncc_decompose)(uint8_t w1[NCC_N], ncc_spoly *w0, const ncc_poly *w);
 /* Hint bits for low bits r0 = w0 - c s2 + c t0 and high bits w1 (with
@@ -70,5 +74,20 @@ void PQSIG_NS(ncc_decompose)(uint8_t w1[NCC_N], ncc_spoly *w0, const ncc_poly *w
 uint32_t PQSIG_NS(ncc_make_hint)(uint8_t h[NCC_N], const ncc_spoly *r0, const uint8_t w1[NCC_N]);
 /* w1 = UseHint(h, r) for r in [0, q). */
 void PQSIG_NS(ncc_use_hint)(uint8_t w1[NCC_N], const ncc_poly *r, const uint8_t h[NCC_N]);
+
+/* Wipes a secret buffer of len bytes (a multiple of 16, 4-byte aligned)
+ * with word stores through a volatile pointer, which the compiler keeps (a
+ * memset of a few KB is a rep stosb, which callgrind counts byte by byte). */
+static inline void ncc_wipe(void *p, size_t len)
+{
+    volatile uint32_t *w = (volatile uint32_t *)p;
+    size_t i;
+    for (i = 0; i < len / 4; i += 4) {
+        w[i] = 0;
+        w[i + 1] = 0;
+        w[i + 2] = 0;
+        w[i + 3] = 0;
+    }
+}
 
 #endif

@@ -34,13 +34,14 @@ uint32_t PQSIG_NS(ncc_exceeds)(const ncc_spoly *a, int32_t bound)
     return 0u - flag;
 }
 
-void PQSIG_NS(ncc_power2round)(ncc_poly *t1, ncc_spoly *t0, const ncc_poly *t)
+void PQSIG_NS(ncc_keygen_round)(ncc_poly *t1, ncc_spoly *s, const ncc_poly *as1)
 {
     size_t i;
     for (i = 0; i < NCC_N; i++) {
-        uint32_t hi = (t->c[i] + (1u << (NCC_D - 1)) - 1) >> NCC_D;
+        int32_t v = (int32_t)as1->c[i] + s->c[i];
+        uint32_t t = (uint32_t)(v + (Q & (v >> 31))), hi = (t + (1u << (NCC_D - 1)) - 1) >> NCC_D;
         t1->c[i] = hi;
-        t0->c[i] = (int32_t)t->c[i] - (int32_t)(hi << NCC_D);
+        s->c[i] = (int32_t)t - (int32_t)(hi << NCC_D);
     }
 }
 

@@ -13,10 +13,11 @@
 
 int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
 {
-    ncc_poly ahat, t, t1;
-    ncc_spoly s1, s2, t0;
+    /* Secrets live in s (s1, then s2, then t0) and t (a s1), wiped at the end;
+     * a-hat's buffer takes t1 once the product is done. */
+    ncc_poly ahat, t;
+    ncc_spoly s;
     uint8_t zeta[NCC_SEEDBYTES], seedbuf[3 * NCC_SEEDBYTES], tr[NCC_SEEDBYTES];
-    size_t i;
 
     memcpy(zeta, seed, NCC_SEEDBYTES);
     /* zeta is the public seed of a: it is the first field of pk. */
@@ -25,29 +26,25 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
      * s2 = ExpandS(xi2 || K), as the official code reads 64 bytes from each. */
     pqsig_shake256(seedbuf, sizeof seedbuf, seed + NCC_SEEDBYTES, NCC_SEEDBYTES);
     PQSIG_NS(ncc_expand_a)(&ahat, zeta);
-    PQSIG_NS(ncc_expand_s)(&s1, seedbuf);
-    PQSIG_NS(ncc_expand_s)(&s2, seedbuf + NCC_SEEDBYTES);
+    PQSIG_NS(ncc_expand_s)(&s, seedbuf);
+    PQSIG_NS(ncc_pack_sk_s)(sk, 0, &s);
+    PQSIG_NS(ncc_lift)(&t, &s);
+    PQSIG_NS(ncc_expand_s)(&s, seedbuf + NCC_SEEDBYTES);
+    PQSIG_NS(ncc_pack_sk_s)(sk, 1, &s);
 
-    /* t = a s1 + s2, lifting only negatives as the official code does, so
-     * t may equal q (see ref/sign.c). */
-    PQSIG_NS(ncc_lift)(&t, &s1);
+    /* t = a s1 + s2 (see ncc_keygen_round and ref/sign.c for t = q). */
     PQSIG_NS(ncc_ntt)(t.c);
     PQSIG_NS(ncc_pointwise)(t.c, t.c, ahat.c);
     PQSIG_NS(ncc_invntt)(t.c);
-    for (i = 0; i < NCC_N; i++) {
-        int32_t v = (int32_t)t.c[i] + s2.c[i];
-        t.c[i] = (uint32_t)(v + (NCC_Q & (v >> 31)));
-    }
-    PQSIG_NS(ncc_power2round)(&t1, &t0, &t);
-    PQSIG_NS(ncc_pack_pk)(pk, zeta, &t1);
+    PQSIG_NS(ncc_keygen_round)(&ahat, &s, &t);
+    PQSIG_NS(ncc_pack_sk_t0)(sk, &s);
+    PQSIG_NS(ncc_pack_pk)(pk, zeta, &ahat);
     pqsig_shake256(tr, NCC_SEEDBYTES, pk, NCC_PK_BYTES);
-    PQSIG_NS(ncc_pack_sk)(sk, zeta, seedbuf + 2 * NCC_SEEDBYTES, tr, &s1, &s2, &t0);
+    PQSIG_NS(ncc_pack_sk_seeds)(sk, zeta, seedbuf + 2 * NCC_SEEDBYTES, tr);
 
     pqsig_zeroize(seedbuf, sizeof seedbuf);
-    pqsig_zeroize(&s1, sizeof s1);
-    pqsig_zeroize(&s2, sizeof s2);
-    pqsig_zeroize(&t0, sizeof t0);
-    pqsig_zeroize(&t, sizeof t);
+    ncc_wipe(&s, sizeof s);
+    ncc_wipe(&t, sizeof t);
     return PQSIG_OK;
 }
 

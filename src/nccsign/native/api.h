@@ -40,7 +40,8 @@ size_t PQSIG_NS(ncc_rej_uniform)(uint32_t *a, size_t len, const uint8_t *buf, si
 /* ExpandS's rejection sampling over SECRET bytes: the 2-bit chunks t of each
  * byte (low bits first), kept when t < 3 as 1 - t, written to s[0..) until
  * len values. Which chunks equal 3 is independent of the kept values and is
- * the only thing declassified (one PQSIG_CT_DECLASSIFY per chunk). Returns
+ * the only thing declassified (PQSIG_CT_DECLASSIFY of the per-chunk
+ * keep flags, a pass of bytes at a time). Returns
  * how many were written. */
 size_t PQSIG_NS(ncc_rej_eta)(int32_t *s, size_t len, const uint8_t *buf, size_t buflen);
 
