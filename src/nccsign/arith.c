@@ -10,15 +10,29 @@ static inline uint32_t chunk24(const uint8_t *p)
     return ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16) & NCC_UNIFORM_MASK;
 }
 
+/* The same from a 4-byte read (p[3] must exist): one load where the byte
+ * order allows. */
+static inline uint32_t chunk24_over(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t x;
+    memcpy(&x, p, sizeof x);
+    return x & NCC_UNIFORM_MASK;
+#else
+    return chunk24(p);
+#endif
+}
+
 size_t PQSIG_NS(ncc_rej_uniform)(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen)
 {
     size_t ctr = 0, pos = 0;
     /* Public data (a-hat comes from the public seed zeta). Every candidate
      * is written at a[ctr] and kept by advancing ctr when 0 < t < q. While
-     * all remaining candidates fit, two per step and no test of ctr. */
+     * all remaining candidates fit, two per step and no test of ctr; the
+     * last chunk of buf is left to the loop below (no byte after it). */
     if (buflen / 3 <= len) {
-        for (; pos + 6 <= buflen; pos += 6) {
-            uint32_t t0 = chunk24(buf + pos), t1 = chunk24(buf + pos + 3);
+        for (; pos + 7 <= buflen; pos += 6) {
+            uint32_t t0 = chunk24_over(buf + pos), t1 = chunk24_over(buf + pos + 3);
             a[ctr] = t0;
             ctr += (size_t)(t0 - 1 < NCC_Q - 1);
             a[ctr] = t1;
