@@ -21,14 +21,23 @@
 void PQSIG_NS(ncc_expand_a)(ncc_poly *ahat, const uint8_t zeta[NCC_SEEDBYTES])
 {
     ncc_xof x;
+#if NCC_N == 1152 || NCC_N == 2304
+    ncc_poly spec; /* a-hat in the specification's order (see ncc_ntt_from_spec) */
+    uint32_t *dst = spec.c;
+#else
+    uint32_t *dst = ahat->c; /* the orders agree */
+#endif
     uint8_t buf[UNIFORM_PIECE];
     size_t ctr = 0;
     xof_init(&x, zeta, NCC_SEEDBYTES, 0);
     while (ctr < NCC_N) {
         xof_read(&x, buf, sizeof buf);
-        ctr += PQSIG_NS(ncc_rej_uniform)(ahat->c + ctr, NCC_N - ctr, buf, sizeof buf);
+        ctr += PQSIG_NS(ncc_rej_uniform)(dst + ctr, NCC_N - ctr, buf, sizeof buf);
     }
     xof_release(&x);
+#if NCC_N == 1152 || NCC_N == 2304
+    PQSIG_NS(ncc_ntt_from_spec)(ahat->c, spec.c);
+#endif
 }
 
 void PQSIG_NS(ncc_expand_s)(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES])

@@ -15,6 +15,13 @@ transform stops at factors X^3 - zeta), every exponent e is taken in
 [0, M), and the factors of a block are stored in the order written. The
 script checks the transform against schoolbook products before writing.
 
+That is the specification's order. In the rings with radix-3 layers (n =
+1152 and 2304) the code runs those right after the first split instead, at
+large strides where its loops vectorise, and the radix-2 layers last: the
+same factors, in another memory order. ncc_ntt_perm[i] is where the code's
+transform keeps the residue that the specification's keeps at i (a-hat is
+sampled in the specification's order and stored through it).
+
 Usage: python3 gen_tables.py > ntt_tables.h
 """
 import random
@@ -31,30 +38,29 @@ RINGS = {
 }
 
 
-def factor_tree(n, q, rho, M, nr2, nr3):
+def factor_tree(n, q, rho, M, nr2, nr3, r3_first=False):
     """Twiddles of the forward transform in order of use, and the exponents
     e of the final factors X^base - rho^e in memory order."""
     assert pow(rho, M, q) == 1 and pow(rho, M // 2, q) != 1 and pow(rho, M // 3, q) != 1
     layers = [("split", n // 2, [pow(rho, M // 6, q)])]
     blocks = [M // 6, 5 * M // 6]
     length = n // 2
-    for _ in range(nr2):
-        length //= 2
+    kinds = ["r3"] * nr3 + ["r2"] * nr2 if r3_first else ["r2"] * nr2 + ["r3"] * nr3
+    for kind in kinds:
         tw, nxt = [], []
-        for e in blocks:
-            assert e % 2 == 0
-            tw.append(pow(rho, e // 2, q))
-            nxt += [e // 2, e // 2 + M // 2]
-        layers.append(("r2", length, tw))
-        blocks = nxt
-    for _ in range(nr3):
-        length //= 3
-        tw, nxt = [], []
-        for e in blocks:
-            assert e % 3 == 0
-            tw += [pow(rho, e // 3, q), pow(rho, 2 * e // 3, q)]
-            nxt += [e // 3 + i * M // 3 for i in range(3)]
-        layers.append(("r3", length, tw))
+        if kind == "r2":
+            length //= 2
+            for e in blocks:
+                assert e % 2 == 0
+                tw.append(pow(rho, e // 2, q))
+                nxt += [e // 2, e // 2 + M // 2]
+        else:
+            length //= 3
+            for e in blocks:
+                assert e % 3 == 0
+                tw += [pow(rho, e // 3, q), pow(rho, 2 * e // 3, q)]
+                nxt += [e // 3 + i * M // 3 for i in range(3)]
+        layers.append((kind, length, tw))
         blocks = nxt
     return layers, blocks, length
 
@@ -121,9 +127,15 @@ def mont(x, q):
 
 def emit(n, out):
     q, rho, M, nr2, nr3 = RINGS[n]
-    layers, finals, base = factor_tree(n, q, rho, M, nr2, nr3)
+    r3_first = nr3 > 0
+    layers, finals, base = factor_tree(n, q, rho, M, nr2, nr3, r3_first)
     w = pow(rho, M // 3, q)
     check(n, q, layers, finals, base, rho, w)
+    _, spec_finals, _ = factor_tree(n, q, rho, M, nr2, nr3)
+    assert base == 1 or not r3_first
+    where = {e: i for i, e in enumerate(finals)}
+    perm = [where[e] for e in spec_finals]
+    assert sorted(perm) == list(range(len(finals)))
     w6 = pow(rho, M // 6, q)
     scale = 2 ** nr2 * 3 ** nr3  # what the inverse layers multiply by
     inv = lambda x: pow(x, -1, q)
@@ -147,6 +159,7 @@ def emit(n, out):
     p("/* q = %d, rho = %d of order %d, w = rho^%d, w6 = rho^%d. */" % (q, rho, M, M // 3, M // 6))
     p("#define NCC_NTT_R2_LAYERS %d" % nr2)
     p("#define NCC_NTT_R3_LAYERS %d" % nr3)
+    p("#define NCC_NTT_R3_FIRST %d /* radix-3 layers right after the split */" % int(r3_first))
     p("#if NCC_NTT_ROOT != %d || NCC_NTT_ORDER != %d || NCC_NTT_BASE != %d" % (rho, M, base))
     p("#error \"params.h and ntt_tables.h disagree\"")
     p("#endif")
@@ -168,6 +181,12 @@ def emit(n, out):
     arr("ncc_ntt_fwd", [mont(z, q) for z in fwd])
     p("/* Inverse twiddles (Montgomery form): the layers in reverse, blocks in order. */")
     arr("ncc_ntt_inv", [mont(z, q) for z in invtw])
+    if r3_first:
+        p("/* Position in this transform's output of the specification's residue i. */")
+        p("static const uint16_t ncc_ntt_perm[%d] = {" % len(perm))
+        for i in range(0, len(perm), 12):
+            p("    " + ", ".join("%d" % v for v in perm[i:i + 12]) + ",")
+        p("};")
     p("#endif")
 
 

@@ -2,9 +2,12 @@
  *
  * The transform is described by data (ntt_tables.h, made by gen_tables.py):
  * the trinomial split X^n - X^(n/2) + 1 = (X^(n/2) - w6)(X^(n/2) - w6^5),
- * NCC_NTT_R2_LAYERS radix-2 layers, then NCC_NTT_R3_LAYERS radix-3 layers
- * (none at n = 1536, where the transform stops at degree-2 residues and
- * pointwise products become products modulo X^3 -+ zeta).
+ * then NCC_NTT_R3_LAYERS radix-3 layers (n = 1152 and 2304), at strides of
+ * n/6 and n/18 where their loops vectorise, then NCC_NTT_R2_LAYERS radix-2
+ * layers (n = 1536 has no radix-3 layer: the transform stops at degree-2
+ * residues and pointwise products become products modulo X^3 -+ zeta).
+ * Running the radix-3 layers first puts the residues in another order than
+ * the specification's; ExpandA stores a-hat through ncc_ntt_perm to match.
  *
  * Arithmetic is unsigned and lazy: coefficients are uint32 values known to
  * be below a bound that the loops track as a public multiple of q;
@@ -47,6 +50,10 @@ static inline uint32_t csub(uint32_t a, uint32_t m)
     uint32_t d = a - m;
     return d + (m & (0u - (d >> 31)));
 }
+
+#if NCC_NTT_R3_LAYERS > 0 && !NCC_NTT_R3_FIRST
+#error "ntt.c runs the radix-3 layers right after the split (gen_tables.py)"
+#endif
 
 #if NCC_NTT_R3_LAYERS > 0
 /* One forward radix-3 layer on blocks of 3 len: f0 + r^i w^(ki) f1 +
@@ -158,7 +165,7 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
     const uint32_t *tw = ncc_ntt_fwd;
-    size_t len = NCC_N / 2, start, j;
+    size_t len = NCC_N / 2, j;
     unsigned layer;
     uint32_t z = *tw++;
 
@@ -168,52 +175,44 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
         a[j + len] = a[j] + a[j + len] + 2 * Q - t;
         a[j] += t;
     }
-    /* Bounds: 10q after the split, +2q per radix-2 layer, +4q per radix-3.
-     * Radix-2 layers go two at a time (four points per load and store):
-     * blocks of 4h split by z1 into halves, each half split by its own z2. */
-    for (layer = 0; layer + 2 <= NCC_NTT_R2_LAYERS; layer += 2) {
+    /* Bounds: 10q after the split, +4q per radix-3 layer, +2q per radix-2. */
+#if NCC_NTT_R3_LAYERS > 0
+    for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
+        len /= 3;
+        fwd_radix3(a, len, tw, qinv);
+        tw += 2 * (NCC_N / (3 * len));
+    }
+#endif
+    /* An odd radix-2 layer goes first, alone; then two at a time (four
+     * points per load and store): blocks of 4h split by z1 into halves,
+     * each half split by its own z2. */
+#if NCC_NTT_R2_LAYERS % 2
+    len /= 2;
+    for (size_t start = 0; start < NCC_N; start += 2 * len) {
+        uint32_t *lo = a + start, *hi = a + start + len;
+        z = *tw++;
+        for (j = 0; j < len; j++) {
+            uint32_t t = mont_mul(hi[j], z, qinv);
+            hi[j] = lo[j] + 2 * Q - t;
+            lo[j] += t;
+        }
+    }
+#endif
+    for (layer = NCC_NTT_R2_LAYERS % 2; layer < NCC_NTT_R2_LAYERS; layer += 2) {
         size_t h = len / 4, blocks = NCC_N / (4 * h);
+        /* Constant small h let the compiler unroll and vectorise across blocks. */
         if (h == 1) {
             fwd_radix2x2(a, 1, tw, qinv);
         } else if (h == 3) {
             fwd_radix2x2(a, 3, tw, qinv);
         } else if (h == 4) {
             fwd_radix2x2(a, 4, tw, qinv);
-        } else if (h == 9) {
-            fwd_radix2x2(a, 9, tw, qinv);
         } else {
             fwd_radix2x2(a, h, tw, qinv);
         }
         tw += 3 * blocks;
         len = h;
     }
-    if (layer < NCC_NTT_R2_LAYERS) {
-        len /= 2;
-        for (start = 0; start < NCC_N; start += 2 * len) {
-            uint32_t *lo = a + start, *hi = a + start + len;
-            z = *tw++;
-            for (j = 0; j < len; j++) {
-                uint32_t t = mont_mul(hi[j], z, qinv);
-                hi[j] = lo[j] + 2 * Q - t;
-                lo[j] += t;
-            }
-        }
-    }
-#if NCC_NTT_R3_LAYERS > 0
-    for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
-        len /= 3;
-        /* Constant lengths (3, then 1 in both rings that have radix-3
-         * layers) let the compiler unroll the short inner loops. */
-        if (len == 1) {
-            fwd_radix3(a, 1, tw, qinv);
-        } else if (len == 3) {
-            fwd_radix3(a, 3, tw, qinv);
-        } else {
-            fwd_radix3(a, len, tw, qinv);
-        }
-        tw += 2 * (NCC_N / (3 * len));
-    }
-#endif
     for (j = 0; j < NCC_N; j++) {
         a[j] = barrett(a[j], rq);
     }
@@ -231,21 +230,6 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
     size_t len = NCC_NTT_BASE, start, j;
     unsigned layer;
 
-#if NCC_NTT_R3_LAYERS > 0
-    for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
-        int reduce = bound > INTT_LIMIT / 3;
-        if (len == 1) {
-            inv_radix3(a, 1, tw, bound, reduce, qinv, rq);
-        } else if (len == 3) {
-            inv_radix3(a, 3, tw, bound, reduce, qinv, rq);
-        } else {
-            inv_radix3(a, len, tw, bound, reduce, qinv, rq);
-        }
-        tw += 2 * (NCC_N / (3 * len));
-        bound = reduce ? 2 * Q : 3 * bound;
-        len *= 3;
-    }
-#endif
     /* Radix-2 layers two at a time: blocks of 4h, first their halves (twiddles
      * y1, y2), then the whole block (y3). A layer's sums are reduced when the
      * next bound would pass INTT_LIMIT. */
@@ -264,8 +248,6 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
             inv_radix2x2(a, 3, tw, b0, b1, 0, red2, qinv, rq);
         } else if (h == 4) {
             inv_radix2x2(a, 4, tw, b0, b1, 0, red2, qinv, rq);
-        } else if (h == 9) {
-            inv_radix2x2(a, 9, tw, b0, b1, 0, red2, qinv, rq);
         } else if (red2) {
             inv_radix2x2(a, h, tw, b0, b1, 0, 1, qinv, rq);
         } else {
@@ -289,6 +271,16 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
         bound = reduce ? 2 * Q : 2 * bound;
         len *= 2;
     }
+    /* Then the radix-3 layers (strides n/18, n/6). */
+#if NCC_NTT_R3_LAYERS > 0
+    for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
+        int reduce = bound > INTT_LIMIT / 3;
+        inv_radix3(a, len, tw, bound, reduce, qinv, rq);
+        tw += 2 * (NCC_N / (3 * len));
+        bound = reduce ? 2 * Q : 3 * bound;
+        len *= 3;
+    }
+#endif
     /* From A1 = lo + w6 hi and A2 = lo + w6^5 hi (both scaled by the layers
      * above and by R^-1): hi = (A1 - A2) / (2 w6 - 1), lo = A1 - w6 hi, with
      * the constants undoing the scaling. */
@@ -339,3 +331,22 @@ void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const u
     }
 }
 #endif
+
+void PQSIG_NS(ncc_ntt_from_spec)(uint32_t r[NCC_N], const uint32_t a[NCC_N])
+{
+    size_t i;
+#if NCC_NTT_R3_LAYERS > 0
+    for (i = 0; i < NCC_N; i += 4) {
+        uint32_t p0 = ncc_ntt_perm[i], p1 = ncc_ntt_perm[i + 1], p2 = ncc_ntt_perm[i + 2],
+                 p3 = ncc_ntt_perm[i + 3];
+        r[p0] = a[i];
+        r[p1] = a[i + 1];
+        r[p2] = a[i + 2];
+        r[p3] = a[i + 3];
+    }
+#else
+    for (i = 0; i < NCC_N; i++) {
+        r[i] = a[i];
+    }
+#endif
+}

@@ -6,8 +6,11 @@
  * file. No function here may branch on or index memory by secret data.
  *
  * Representation: a polynomial is uint32_t[NCC_N]. "< kq" bounds are on the
- * unsigned values; the NTT domain is the specification's (the factor order
- * of gen_tables.py), because a-hat is sampled directly in it.
+ * unsigned values. The NTT domain holds the residues modulo the factors of
+ * gen_tables.py in the order of this transform, which differs from the
+ * specification's at n = 1152 and 2304 (the radix-3 layers run first):
+ * a-hat is sampled in the specification's order and converted with
+ * ncc_ntt_from_spec.
  * R = 2^32 (Montgomery). */
 #ifndef PQSIG_NCCSIGN_NATIVE_API_H
 #define PQSIG_NCCSIGN_NATIVE_API_H
@@ -25,6 +28,12 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N]);
 /* Inverse NTT in place, times R. In: < 4q. Out: canonical, in [0, q).
  * So invntt(pointwise(ntt(f), ntt(g))) = f g in R_q. */
 void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N]);
+
+/* r = a, given in the specification's NTT order, in this transform's
+ * order: a permutation of public data, at n = 1152 and 2304 only (where the
+ * orders agree the frontend samples a-hat in place). r and a must not
+ * alias. */
+void PQSIG_NS(ncc_ntt_from_spec)(uint32_t r[NCC_N], const uint32_t a[NCC_N]);
 
 /* r = a * b * R^-1 in the NTT domain: coefficient-wise, or (n = 1536) the
  * products of the degree-2 residues modulo X^3 -+ zeta. In: < 2q. Out: < 2q.
