@@ -284,11 +284,15 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
     /* From A1 = lo + w6 hi and A2 = lo + w6^5 hi (both scaled by the layers
      * above and by R^-1): hi = (A1 - A2) / (2 w6 - 1), lo = A1 - w6 hi, with
      * the constants undoing the scaling. */
+    /* lo takes one reduction: a1 K_LO + 2 q^2 - hi w6 is positive (hi < 2q)
+     * and below bound q + 2 q^2 < q 2^32. */
     for (j = 0; j < len; j++) {
         uint32_t a1 = a[j], a2 = a[j + len];
         uint32_t hi = mont_mul(a1 + bound - a2, NCC_INTT_K_HI, qinv);
-        uint32_t lo = mont_mul(a1, NCC_INTT_K_LO, qinv) + 2 * Q - mont_mul(hi, NCC_NTT_W6_MONT, qinv);
-        a[j] = csub(csub(lo, 2 * Q), Q);
+        uint32_t lo = mont_reduce((uint64_t)a1 * NCC_INTT_K_LO + 2 * (uint64_t)Q * Q -
+                                      (uint64_t)hi * NCC_NTT_W6_MONT,
+                                  qinv);
+        a[j] = csub(lo, Q);
         a[j + len] = csub(hi, Q);
     }
 }
