@@ -213,6 +213,14 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
         tw += 3 * blocks;
         len = h;
     }
+    /* Left unreduced (below 32q): ncc_pointwise takes it as its first operand. */
+    (void)rq;
+}
+
+void PQSIG_NS(ncc_reduce2q)(uint32_t a[NCC_N])
+{
+    const uint32_t rq = ncc_q_rt;
+    size_t j;
     for (j = 0; j < NCC_N; j++) {
         a[j] = barrett(a[j], rq);
     }

@@ -172,8 +172,10 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     }
     PQSIG_NS(ncc_lift)(&st.s12hat, &s1);
     PQSIG_NS(ncc_ntt)(st.s12hat.c);
+    PQSIG_NS(ncc_reduce2q)(st.s12hat.c); /* second operands of the products (ncc_pointwise) */
     PQSIG_NS(ncc_lift)(&st.t0hat, &t0);
     PQSIG_NS(ncc_ntt)(st.t0hat.c);
+    PQSIG_NS(ncc_reduce2q)(st.t0hat.c);
 
     /* The official nonce is 16 bits; 2^16 attempts never happen (about 2-5
      * are expected) but bound the loop. */

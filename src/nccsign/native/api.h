@@ -22,8 +22,13 @@
 #include "nccsign/params.h"
 
 /* Forward NTT in place. In: coefficients < 4q, congruent to f. Out: the
- * residues of f modulo the factors (exactly, no Montgomery factor), < 2q. */
+ * residues of f modulo the factors (exactly, no Montgomery factor), lazy:
+ * below 32q (ncc_reduce2q brings them below 2q). */
 void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N]);
+
+/* a mod q in [0, 2q), in place, for a < 2^32 (an NTT output kept for
+ * several products). */
+void PQSIG_NS(ncc_reduce2q)(uint32_t a[NCC_N]);
 
 /* Inverse NTT in place, times R. In: < 4q. Out: canonical, in [0, q).
  * So invntt(pointwise(ntt(f), ntt(g))) = f g in R_q. */
@@ -36,8 +41,8 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N]);
 void PQSIG_NS(ncc_ntt_from_spec)(uint32_t r[NCC_N], const uint32_t a[NCC_N]);
 
 /* r = a * b * R^-1 in the NTT domain: coefficient-wise, or (n = 1536) the
- * products of the degree-2 residues modulo X^3 -+ zeta. In: < 2q. Out: < 2q.
- * r may alias a or b. */
+ * products of the degree-2 residues modulo X^3 -+ zeta. In: a < 32q (an
+ * NTT output as it comes), b < 2q. Out: < 2q. r may alias a or b. */
 void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N]);
 
 /* ExpandA's rejection sampling over public bytes: 3-byte little-endian
