@@ -59,22 +59,6 @@ typedef struct {
     } u;
 } sign_work;
 
-/* Wipes the work area with word stores through a volatile pointer (they
- * are not elided; a memset of this size becomes rep stosb, which callgrind
- * counts byte by byte: 40 KB, about 0.7% of a level-5 signature). */
-static void wipe_work(sign_work *w)
-{
-    volatile uint64_t *p = (volatile uint64_t *)(void *)w;
-    size_t i, n = sizeof *w / 8;
-    for (i = 0; i + 2 <= n; i += 2) {
-        p[i] = 0;
-        p[i + 1] = 0;
-    }
-    for (; i < n; i++) {
-        p[i] = 0;
-    }
-}
-
 /* F1(x_v): the vinegar-vinegar part of every equation. */
 static void eval_f1(sign_work *w, const uint8_t *sk)
 {
@@ -255,7 +239,7 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     }
     pqsig_drbg_release(&prng);
     if (ok == 0) {
-        wipe_work(&w);
+        pqsig_zeroize(&w, sizeof w);
         return PQSIG_ERR_SIGN_ATTEMPTS;
     }
     /* w = T (x_v, x_o): x_v + T1 x_o, T1 stored by columns of v bytes. */
@@ -267,7 +251,7 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     memcpy(sig + MQS_V, w.x, MQS_O);
     memcpy(sig + MQS_N, salt, MQS_SALT_BYTES);
     *siglen = MQS_SIG_BYTES;
-    wipe_work(&w);
+    pqsig_zeroize(&w, sizeof w);
     pqsig_zeroize(wv, sizeof wv);
     pqsig_zeroize(pre, sizeof pre);
     pqsig_zeroize(seedhash, sizeof seedhash);

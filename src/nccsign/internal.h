@@ -75,19 +75,4 @@ uint32_t PQSIG_NS(ncc_make_hint)(uint8_t h[NCC_N], const ncc_spoly *r0, const ui
 /* w1 = UseHint(h, r) for r in [0, q). */
 void PQSIG_NS(ncc_use_hint)(uint8_t w1[NCC_N], const ncc_poly *r, const uint8_t h[NCC_N]);
 
-/* Wipes a secret buffer of len bytes (a multiple of 16, 4-byte aligned)
- * with word stores through a volatile pointer, which the compiler keeps (a
- * memset of a few KB is a rep stosb, which callgrind counts byte by byte). */
-static inline void ncc_wipe(void *p, size_t len)
-{
-    volatile uint32_t *w = (volatile uint32_t *)p;
-    size_t i;
-    for (i = 0; i < len / 4; i += 4) {
-        w[i] = 0;
-        w[i + 1] = 0;
-        w[i + 2] = 0;
-        w[i + 3] = 0;
-    }
-}
-
 #endif

@@ -43,8 +43,8 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
     PQSIG_NS(ncc_pack_sk_seeds)(sk, zeta, seedbuf + 2 * NCC_SEEDBYTES, tr);
 
     pqsig_zeroize(seedbuf, sizeof seedbuf);
-    ncc_wipe(&s, sizeof s);
-    ncc_wipe(&t, sizeof t);
+    pqsig_zeroize(&s, sizeof s);
+    pqsig_zeroize(&t, sizeof t);
     return PQSIG_OK;
 }
 
