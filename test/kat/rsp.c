@@ -265,3 +265,30 @@ char *rsp_shipped_field(const char *path, unsigned count, const char *label)
     close_text(f, path);
     return result;
 }
+
+uint8_t *rsp_shipped_bytes(const char *path, unsigned count, const char *label, size_t len)
+{
+    char *hex = rsp_shipped_field(path, count, label);
+    uint8_t *out = malloc(len > 0 ? len : 1);
+    size_t i;
+    int ok = hex != NULL && out != NULL && strlen(hex) == 2 * len;
+    for (i = 0; ok && i < len; i++) {
+        unsigned v;
+        ok = sscanf(hex + 2 * i, "%2x", &v) == 1;
+        out[i] = (uint8_t)v;
+    }
+    free(hex);
+    if (!ok) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+size_t rsp_shipped_size(const char *path, unsigned count, const char *label)
+{
+    char *text = rsp_shipped_field(path, count, label);
+    size_t v = text != NULL ? (size_t)strtoull(text, NULL, 10) : 0;
+    free(text);
+    return v;
+}

@@ -58,5 +58,10 @@ int rsp_shipped_path(char *out, size_t cap, const char *kat_dir, const char *kat
  * shipped .rsp file (or .rsp.gz), in a malloc'd string the caller frees; NULL if the file
  * or the record or the field is not there. */
 char *rsp_shipped_field(const char *path, unsigned count, const char *label);
+/* A field of hex digits as len bytes, malloc'd; NULL if it is missing, of
+ * another length or not hex. */
+uint8_t *rsp_shipped_bytes(const char *path, unsigned count, const char *label, size_t len);
+/* A decimal field (mlen, smlen); 0 if it is missing. */
+size_t rsp_shipped_size(const char *path, unsigned count, const char *label);
 
 #endif
