@@ -332,15 +332,30 @@ static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32
  * twiddles of the last radix-2 layer. */
 #define BASE_ZETAS (ncc_ntt_fwd + NCC_NTT_FWD_COUNT - NCC_N / 6)
 
+/* Two loop shapes with the same arithmetic: one residue per iteration (its
+ * zeta picked by parity) is what gcc vectorises with 256-bit lanes (18 k
+ * instead of 32 k instructions at n = 1536); without AVX2 it stays scalar and
+ * the pair per iteration is cheaper (32 k instead of 37 k). */
 void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt;
     size_t k;
+#if defined(__AVX2__)
+    uint32_t zetas[NCC_N / 3]; /* per residue: a local copy cannot alias r */
+    for (k = 0; k < NCC_N / 6; k++) {
+        zetas[2 * k] = BASE_ZETAS[k];
+        zetas[2 * k + 1] = Q - BASE_ZETAS[k];
+    }
+    for (k = 0; k < NCC_N / 3; k++) {
+        mul3(r + 3 * k, a + 3 * k, b + 3 * k, zetas[k], qinv);
+    }
+#else
     for (k = 0; k < NCC_N / 6; k++) {
         uint32_t zeta = BASE_ZETAS[k];
         mul3(r + 6 * k, a + 6 * k, b + 6 * k, zeta, qinv);
         mul3(r + 6 * k + 3, a + 6 * k + 3, b + 6 * k + 3, Q - zeta, qinv);
     }
+#endif
 }
 #endif
 
