@@ -253,18 +253,6 @@ void PQSIG_NS(snova_whip)(uint64_t *w, const uint8_t *x, unsigned nb, const snov
     }
 }
 
-void PQSIG_NS(snova_target)(uint8_t out[SNOVA_HASH_BYTES], const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES],
-                            const uint8_t *input, size_t inlen, const uint8_t salt[SNOVA_SALT_BYTES])
-{
-    pqsig_shake_ctx ctx;
-    pqsig_shake256_init(&ctx);
-    pqsig_shake_absorb(&ctx, pk_seed, SNOVA_SEED_PUBLIC_BYTES);
-    pqsig_shake_absorb(&ctx, input, inlen);
-    pqsig_shake_absorb(&ctx, salt, SNOVA_SALT_BYTES);
-    pqsig_shake_squeeze(&ctx, out, SNOVA_HASH_BYTES);
-    pqsig_shake_release(&ctx);
-}
-
 /* Spread products in 16-bit lanes, four to a 64-bit word, so that one
  * multiplication serves up to four elements of a row. */
 #define LW ((SNOVA_L + 3) / 4)

@@ -144,10 +144,6 @@ typedef struct {
  * for nb blocks X_j given as element bytes x[j * l^2 + r l + c]. Constant time. */
 void PQSIG_NS(snova_whip)(uint64_t *w, const uint8_t *x, unsigned nb, const snova_blk spow[SNOVA_L]);
 
-/* Algorithm 6 */
-void PQSIG_NS(snova_target)(uint8_t out[SNOVA_HASH_BYTES], const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES],
-                            const uint8_t *input, size_t inlen, const uint8_t salt[SNOVA_SALT_BYTES]);
-
 /* The public map evaluated from whipped data: for equation i,
  * out_i = sum_alpha A (sum_{a,b} q1[a] q2[b] D_{i'}[a][b]) B with
  * D_p row a l + x, element b l + y = D_p[a][b][x][y] (l^2 packed rows of ww

@@ -82,3 +82,44 @@ void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len
         len -= take;
     }
 }
+
+void PQSIG_NS(snova_msg_target)(uint8_t target[SNOVA_HASH_BYTES], uint8_t md[SNOVA_DIGEST_BYTES],
+                                const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *m, size_t mlen,
+                                const uint8_t salt[SNOVA_SALT_BYTES])
+{
+    pqsig_shake_ctx ctx;
+    pqsig_shake256_init(&ctx);
+    pqsig_shake_absorb(&ctx, pk_seed, SNOVA_SEED_PUBLIC_BYTES);
+#if SNOVA_RAW_MESSAGE_HASH
+    (void)md;
+    pqsig_shake_absorb(&ctx, m, mlen);
+#else
+    pqsig_shake256(md, SNOVA_DIGEST_BYTES, m, mlen);
+    pqsig_shake_absorb(&ctx, md, SNOVA_DIGEST_BYTES);
+#endif
+    pqsig_shake_absorb(&ctx, salt, SNOVA_SALT_BYTES);
+    pqsig_shake_squeeze(&ctx, target, SNOVA_HASH_BYTES);
+    pqsig_shake_release(&ctx);
+}
+
+void PQSIG_NS(snova_vinegar_bytes)(uint8_t out[SNOVA_VINEGAR_BYTES],
+                                   const uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES],
+                                   const uint8_t target[SNOVA_HASH_BYTES], const uint8_t md[SNOVA_DIGEST_BYTES],
+                                   const uint8_t salt[SNOVA_SALT_BYTES], uint8_t attempt)
+{
+    pqsig_shake_ctx ctx;
+    pqsig_shake256_init(&ctx);
+    pqsig_shake_absorb(&ctx, sk_seed, SNOVA_SEED_PRIVATE_BYTES);
+#if SNOVA_RAW_MESSAGE_HASH
+    (void)md;
+    (void)salt;
+    pqsig_shake_absorb(&ctx, target, SNOVA_HASH_BYTES);
+#else
+    (void)target;
+    pqsig_shake_absorb(&ctx, md, SNOVA_DIGEST_BYTES);
+    pqsig_shake_absorb(&ctx, salt, SNOVA_SALT_BYTES);
+#endif
+    pqsig_shake_absorb(&ctx, &attempt, 1);
+    pqsig_shake_squeeze(&ctx, out, SNOVA_VINEGAR_BYTES);
+    pqsig_shake_release(&ctx);
+}

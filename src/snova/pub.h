@@ -37,4 +37,18 @@ void PQSIG_NS(snova_pub_release)(snova_pub *p);
 /* Bytes [off, off + len) of the expansion. */
 void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len);
 
+/* Algorithm 6: the target bytes SHAKE256(pk_seed || input || salt) of
+ * message m, where input is SHAKE256(m), left in md, or, when
+ * SNOVA_RAW_MESSAGE_HASH (2.1, odd q), m itself (md untouched). */
+void PQSIG_NS(snova_msg_target)(uint8_t target[SNOVA_HASH_BYTES], uint8_t md[SNOVA_DIGEST_BYTES],
+                                const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *m, size_t mlen,
+                                const uint8_t salt[SNOVA_SALT_BYTES]);
+/* Algorithm 15: the vinegar bytes of signing attempt `attempt`, from the
+ * private seed and what Algorithm 6 hashed (the target when
+ * SNOVA_RAW_MESSAGE_HASH, else md and the salt). */
+void PQSIG_NS(snova_vinegar_bytes)(uint8_t out[SNOVA_VINEGAR_BYTES],
+                                   const uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES],
+                                   const uint8_t target[SNOVA_HASH_BYTES], const uint8_t md[SNOVA_DIGEST_BYTES],
+                                   const uint8_t salt[SNOVA_SALT_BYTES], uint8_t attempt);
+
 #endif

@@ -248,22 +248,10 @@ static void build_rows(sign_state *s, unsigned i)
 /* One vinegar choice: 0 with the signature elements in s->sol, else -1. */
 static int sign_attempt(sign_state *s, uint8_t attempt)
 {
-    pqsig_shake_ctx ctx;
     unsigned j, r, c, k, t, m;
     uint32_t singular;
 
-    /* Algorithm 15 */
-    pqsig_shake256_init(&ctx);
-    pqsig_shake_absorb(&ctx, s->sk_seed, SNOVA_SEED_PRIVATE_BYTES);
-#if SNOVA_RAW_MESSAGE_HASH
-    pqsig_shake_absorb(&ctx, s->target, SNOVA_HASH_BYTES);
-#else
-    pqsig_shake_absorb(&ctx, s->md, SNOVA_DIGEST_BYTES);
-    pqsig_shake_absorb(&ctx, s->salt, SNOVA_SALT_BYTES);
-#endif
-    pqsig_shake_absorb(&ctx, &attempt, 1);
-    pqsig_shake_squeeze(&ctx, s->vbytes, SNOVA_VINEGAR_BYTES);
-    pqsig_shake_release(&ctx);
+    PQSIG_NS(snova_vinegar_bytes)(s->vbytes, s->sk_seed, s->target, s->md, s->salt, attempt);
     for (k = 0; k < SNOVA_V * SNOVA_L2; k++) {
         s->vel[k] = snova_nib(s->vbytes, k);
     }
@@ -339,13 +327,7 @@ static int sign_run(sign_state *s, uint8_t *sig, size_t *siglen, const uint8_t *
             gf16_spread(s->spow[k / SNOVA_L2].e[(k / SNOVA_L) % SNOVA_L][k % SNOVA_L]);
     }
 
-    /* Algorithm 6 */
-#if SNOVA_RAW_MESSAGE_HASH
-    PQSIG_NS(snova_target)(s->target, pk_seed, m, mlen, rnd);
-#else
-    pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
-    PQSIG_NS(snova_target)(s->target, pk_seed, s->md, SNOVA_DIGEST_BYTES, rnd);
-#endif
+    PQSIG_NS(snova_msg_target)(s->target, s->md, pk_seed, m, mlen, rnd);
     for (k = 0; k < SNOVA_O * SNOVA_L2; k++) {
         s->y[k] = snova_nib(s->target, k);
     }

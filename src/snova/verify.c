@@ -99,12 +99,7 @@ static int verify_core(const uint8_t *sig, size_t siglen, const uint8_t *m, size
     }
     PQSIG_NS(snova_finish)(s.value, s.d, abq);
 
-#if SNOVA_RAW_MESSAGE_HASH
-    PQSIG_NS(snova_target)(s.target, pk, m, mlen, salt);
-#else
-    pqsig_shake256(s.md, SNOVA_DIGEST_BYTES, m, mlen);
-    PQSIG_NS(snova_target)(s.target, pk, s.md, SNOVA_DIGEST_BYTES, salt);
-#endif
+    PQSIG_NS(snova_msg_target)(s.target, s.md, pk, m, mlen, salt);
     for (k = 0; k < SNOVA_O * SNOVA_L2; k++) {
         diff |= (uint8_t)(snova_nib(s.target, k) ^ s.value[k]);
     }

@@ -9,25 +9,11 @@
 
 #include "common/fips202.h"
 #include "snova/gfq/gfq.h"
-
-static unsigned failures;
-
-#define CHECK(c, what)                                                                            \
-    do {                                                                                          \
-        if (!(c)) {                                                                               \
-            printf("FAIL %s (line %d)\n", what, __LINE__);                                        \
-            failures++;                                                                           \
-        }                                                                                         \
-    } while (0)
-
-static uint64_t rng_state = 0x2545f4914f6cdd1dull;
+#include "unit.h"
 
 static uint32_t rnd32(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
+    return (uint32_t)(rnd64() >> 16);
 }
 
 static uint8_t rnd_elem(void)

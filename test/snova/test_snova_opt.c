@@ -7,26 +7,7 @@
 #include <string.h>
 
 #include "snova/opt.h"
-
-static unsigned failures;
-
-#define CHECK(c, what)                                                                            \
-    do {                                                                                          \
-        if (!(c)) {                                                                               \
-            printf("FAIL %s (line %d)\n", what, __LINE__);                                        \
-            failures++;                                                                           \
-        }                                                                                         \
-    } while (0)
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rnd64(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+#include "unit.h"
 
 static uint8_t mul(uint8_t a, uint8_t b)
 {

@@ -546,15 +546,3 @@ void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, co
     }
     pqsig_zeroize(dt, sizeof(dt));
 }
-
-void PQSIG_NS(gfq_target)(uint8_t out[SNOVA_HASH_BYTES], const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES],
-                          const uint8_t *input, size_t inlen, const uint8_t salt[SNOVA_SALT_BYTES])
-{
-    pqsig_shake_ctx ctx;
-    pqsig_shake256_init(&ctx);
-    pqsig_shake_absorb(&ctx, pk_seed, SNOVA_SEED_PUBLIC_BYTES);
-    pqsig_shake_absorb(&ctx, input, inlen);
-    pqsig_shake_absorb(&ctx, salt, SNOVA_SALT_BYTES);
-    pqsig_shake_squeeze(&ctx, out, SNOVA_HASH_BYTES);
-    pqsig_shake_release(&ctx);
-}

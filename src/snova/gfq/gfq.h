@@ -153,8 +153,4 @@ void PQSIG_NS(gfq_whip)(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned n
  * D_p[a][b][x][y] = d[p l^4 + (a l + x) l^2 + b l + y]; out[i l^2 + x l + y]. */
 void PQSIG_NS(gfq_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint16_t *d, const gfq_abq *abq);
 
-/* Algorithm 6: SHAKE256(pk_seed || input || salt). */
-void PQSIG_NS(gfq_target)(uint8_t out[SNOVA_HASH_BYTES], const uint8_t pk_seed[SNOVA_SEED_PUBLIC_BYTES],
-                          const uint8_t *input, size_t inlen, const uint8_t salt[SNOVA_SALT_BYTES]);
-
 #endif

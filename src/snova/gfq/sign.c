@@ -228,22 +228,10 @@ static uint32_t blk_symmetric(const uint8_t *x)
 /* One vinegar choice: 0 with the signature elements in s->sol, else -1. */
 static int sign_attempt(sign_key *key, sign_state *s, uint8_t attempt)
 {
-    pqsig_shake_ctx ctx;
     unsigned j, r, c, t, m, i;
     uint32_t singular, symmetric = 0;
 
-    /* Algorithm 15 */
-    pqsig_shake256_init(&ctx);
-    pqsig_shake_absorb(&ctx, key->sk_seed, SNOVA_SEED_PRIVATE_BYTES);
-#if SNOVA_RAW_MESSAGE_HASH
-    pqsig_shake_absorb(&ctx, s->target, SNOVA_HASH_BYTES);
-#else
-    pqsig_shake_absorb(&ctx, s->md, SNOVA_DIGEST_BYTES);
-    pqsig_shake_absorb(&ctx, s->salt, SNOVA_SALT_BYTES);
-#endif
-    pqsig_shake_absorb(&ctx, &attempt, 1);
-    pqsig_shake_squeeze(&ctx, s->vbytes, SNOVA_VINEGAR_BYTES);
-    pqsig_shake_release(&ctx);
+    PQSIG_NS(snova_vinegar_bytes)(s->vbytes, key->sk_seed, s->target, s->md, s->salt, attempt);
     (void)PQSIG_NS(gfq_unpack)(s->vel, s->vbytes, SNOVA_V * SNOVA_L2);
 
     PQSIG_NS(gfq_whip)(s->vw16, s->vw8, s->vel, SNOVA_V, key->spow);
@@ -313,13 +301,7 @@ static int sign_run(sign_key *key, sign_state *s, uint8_t *sig, size_t *siglen, 
     int ret = PQSIG_ERR_SIGN_ATTEMPTS;
 
     memcpy(s->salt, rnd, SNOVA_SALT_BYTES);
-    /* Algorithm 6 */
-#if SNOVA_RAW_MESSAGE_HASH
-    PQSIG_NS(gfq_target)(s->target, key->pk_seed, m, mlen, rnd);
-#else
-    pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
-    PQSIG_NS(gfq_target)(s->target, key->pk_seed, s->md, SNOVA_DIGEST_BYTES, rnd);
-#endif
+    PQSIG_NS(snova_msg_target)(s->target, s->md, key->pk_seed, m, mlen, rnd);
     (void)PQSIG_NS(gfq_unpack)(s->y, s->target, GFQ_NU);
 
     for (attempt = 1; attempt <= SNOVA_MAX_SIGN_ATTEMPTS; attempt++) {

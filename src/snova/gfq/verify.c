@@ -200,12 +200,7 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
     }
     PQSIG_NS(gfq_finish)(s->value, s->d, abq);
 
-#if SNOVA_RAW_MESSAGE_HASH
-    PQSIG_NS(gfq_target)(s->target, pk, m, mlen, salt);
-#else
-    pqsig_shake256(s->md, SNOVA_DIGEST_BYTES, m, mlen);
-    PQSIG_NS(gfq_target)(s->target, pk, s->md, SNOVA_DIGEST_BYTES, salt);
-#endif
+    PQSIG_NS(snova_msg_target)(s->target, s->md, pk, m, mlen, salt);
     (void)PQSIG_NS(gfq_unpack_pub)(s->y, s->target, GFQ_NU);
     for (k = 0; k < GFQ_NU; k++) {
         diff |= (uint8_t)(s->y[k] ^ s->value[k]);
