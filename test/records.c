@@ -12,7 +12,7 @@
  * here SNOVA keys get the fast spread in both modes (all 65,536 bits of a
  * large key would take days through the reference verifier).
  *
- *   pqsig-records [--fast] [--pk-bits N] [--scheme S] KAT_DIR [NAME...]
+ *   pqsig-records [--fast] [--pk-bits N] [--scheme S] [--impl I] KAT_DIR [NAME...]
  *
  * Variants whose file has no shipped copy are listed as skipped. */
 #include <stdlib.h>
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
 {
     size_t i, pk_bits = 65536, tested = 0;
     int fast = 0, arg = 1;
-    const char *kat_dir, *scheme = NULL;
+    const char *kat_dir, *scheme = NULL, *impl = NULL;
     while (arg < argc && argv[arg][0] == '-') {
         if (strcmp(argv[arg], "--fast") == 0) {
             fast = 1;
@@ -124,20 +124,22 @@ int main(int argc, char **argv)
             pk_bits = (size_t)strtoull(argv[++arg], NULL, 10);
         } else if (strcmp(argv[arg], "--scheme") == 0 && arg + 1 < argc) {
             scheme = argv[++arg];
+        } else if (strcmp(argv[arg], "--impl") == 0 && arg + 1 < argc) {
+            impl = argv[++arg];
         } else {
             break;
         }
         arg++;
     }
     if (arg >= argc) {
-        fprintf(stderr, "usage: pqsig-records [--fast] [--pk-bits N] [--scheme S] KAT_DIR [NAME...]\n");
+        fprintf(stderr, "usage: pqsig-records [--fast] [--pk-bits N] [--scheme S] [--impl I] KAT_DIR [NAME...]\n");
         return 2;
     }
     kat_dir = argv[arg++];
     for (i = 0; i < pqsig_count(); i++) {
         const pqsig_alg *a = pqsig_at(i);
         if ((scheme == NULL || strcmp(a->d.scheme, scheme) == 0) &&
-            select_variant(a, fast, argv + arg, argc - arg)) {
+            (impl == NULL || strcmp(a->d.impl, impl) == 0) && select_variant(a, fast, argv + arg, argc - arg)) {
             tested += (size_t)one(a, kat_dir, fast, pk_bits);
         }
     }
