@@ -6,11 +6,7 @@
  * Fast mode (CI) changes a spread of bits per field, always including the
  * first and last bytes; full mode changes every bit of the signed message
  * and every bit of the public key up to --pk-bits (default 65536 bits;
- * a larger key gets that many bits spread over all its bytes). Every bit
- * of the SNOVA keys, the largest included, is covered in fast mode by
- * test_snova_flips (test/snova), through the linearity of the map in P22;
- * here SNOVA keys get the fast spread in both modes (all 65,536 bits of a
- * large key would take days through the reference verifier).
+ * a larger key gets that many bits spread over all its bytes).
  *
  *   pqsig-records [--fast] [--pk-bits N] [--scheme S] [--impl I] KAT_DIR [NAME...]
  *
@@ -98,9 +94,6 @@ static int one(const pqsig_alg *a, const char *kat_dir, int fast, size_t pk_bits
     olen = smlen;
     CHECK(pqsig_open(a, out, &olen, sm, smlen, pk) == PQSIG_OK && olen == mlen && memcmp(out, msg, mlen) == 0,
           "%s %s: the official record opens to its message", a->d.name, a->d.impl);
-    if (strcmp(a->d.scheme, "snova") == 0) {
-        pk_bits = FAST_BITS; /* every bit: test_snova_flips */
-    }
     flips(a, sm, smlen, pk, fast ? FAST_BITS : 8 * smlen, fast ? FAST_BITS : pk_bits);
     olen = smlen;
     CHECK(pqsig_open(a, out, &olen, sm, smlen, pk) == PQSIG_OK, "%s %s: restored record opens", a->d.name,

@@ -19,19 +19,6 @@
 #include "pqsig.h"
 #include "registry.h"
 
-static uint8_t *field_bytes(const char *path, const char *label, size_t len)
-{
-    char *hex = rsp_shipped_field(path, 0, label);
-    uint8_t *out = malloc(len > 0 ? len : 1);
-    if (hex == NULL || out == NULL) {
-        fprintf(stderr, "%s: no field %s\n", path, label);
-        exit(1);
-    }
-    check_unhex(out, len, hex);
-    free(hex);
-    return out;
-}
-
 static int verify_all(const pqsig_alg *const *impls, const uint8_t *sig, size_t siglen, const uint8_t *m,
                       size_t mlen, const uint8_t *pk, int expect_ok)
 {
@@ -52,7 +39,6 @@ static void one_set(const char *dir, const char *file, const char *name)
     const pqsig_details *d;
     uint8_t *pk, *sm, *sig;
     size_t mlen, smlen, siglen, n, o, pbytes, bit, nmono, tested = 0, accepted = 0, invisible = 0;
-    char *text;
     impls[0] = pqsig_find_impl(name, "opt");
     impls[1] = pqsig_find_impl(name, "ref");
     if (impls[0] == NULL || impls[1] == NULL) {
@@ -61,20 +47,17 @@ static void one_set(const char *dir, const char *file, const char *name)
     }
     d = &impls[0]->d;
     snprintf(path, sizeof path, "%s/%s", dir, file);
-    text = rsp_shipped_field(path, 0, "mlen");
-    CHECK(text != NULL, "%s: record 0 in %s", name, path);
-    if (text == NULL) {
+    mlen = rsp_shipped_size(path, 0, "mlen");
+    smlen = rsp_shipped_size(path, 0, "smlen");
+    siglen = d->signature_bytes;
+    pk = rsp_shipped_bytes(path, 0, "pk", d->public_key_bytes);
+    sm = rsp_shipped_bytes(path, 0, "sm", smlen);
+    CHECK(pk != NULL && sm != NULL && smlen == mlen + siglen, "%s: record 0 in %s", name, path);
+    if (pk == NULL || sm == NULL || smlen != mlen + siglen) {
+        free(pk);
+        free(sm);
         return;
     }
-    mlen = strtoul(text, NULL, 10);
-    free(text);
-    text = rsp_shipped_field(path, 0, "smlen");
-    smlen = text != NULL ? strtoul(text, NULL, 10) : 0;
-    free(text);
-    siglen = d->signature_bytes;
-    CHECK(smlen == mlen + siglen, "%s: smlen", name);
-    pk = field_bytes(path, "pk", d->public_key_bytes);
-    sm = field_bytes(path, "sm", smlen);
     sig = sm + mlen;
     n = siglen - 32;
     o = d->level == 1 ? 46 : d->level == 3 ? 72 : 96;
@@ -124,8 +107,8 @@ static void one_set(const char *dir, const char *file, const char *name)
     CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, 1), "%s: restored record verifies", name);
     CHECK(invisible == 0, "%s: %zu of the %zu coefficient bits change nothing (w has a zero entry)", name,
           invisible, 8 * pbytes);
-    printf("%s: %zu signature bits and %zu message bits rejected; public key: %zu coefficient bits rejected by the algebra, "
-           "%zu bits through the verifiers (%zu of them predicted harmless)\n",
+    printf("%s: %zu signature bits and %zu message bits rejected; public key: %zu coefficient bits "
+           "rejected by the algebra, %zu bits through the verifiers (%zu of them predicted harmless)\n",
            name, 8 * siglen, 8 * mlen, 8 * pbytes - invisible, tested, accepted);
     free(pk);
     free(sm);
