@@ -5,20 +5,69 @@ import os
 from . import build as _build
 
 OK = 0
-ERRORS = {
-    -1: "bad argument", -2: "bad length", -3: "malformed key", -4: "invalid signature",
-    -5: "random number source failed", -6: "signing attempts exhausted", -7: "unsupported",
-}
 
 
 class PqsigError(Exception):
+    """An error of the library: code is the negative pqsig_error of include/pqsig.h."""
+    code = None
+
     def __init__(self, code, what):
-        super().__init__(f"{what}: {ERRORS.get(code, 'error %d' % code)}")
+        text = library().pqsig_strerror(code).decode() if _lib is not None else f"error {code}"
+        super().__init__(f"{what}: {text}")
         self.code = code
 
 
+class BadArgument(PqsigError, ValueError):
+    code = -1
+
+
+class BadLength(PqsigError, ValueError):
+    code = -2
+
+
+class MalformedKey(PqsigError, ValueError):
+    code = -3
+
+
 class InvalidSignature(PqsigError):
-    pass
+    code = -4
+
+
+class RngError(PqsigError):
+    code = -5
+
+
+class SignAttemptsExhausted(PqsigError):
+    code = -6
+
+
+class Unsupported(PqsigError):
+    code = -7
+
+
+_ERROR_CLASSES = {c.code: c for c in (BadArgument, BadLength, MalformedKey, InvalidSignature,
+                                      RngError, SignAttemptsExhausted, Unsupported)}
+
+
+def _error(code, what):
+    """The typed exception of a pqsig_error code."""
+    return _ERROR_CLASSES.get(code, PqsigError)(code, what)
+
+
+def _buffer(x, what):
+    """x as bytes; only bytes-like objects (bytes(5) would be five zero bytes)."""
+    if not isinstance(x, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{what} must be bytes-like, not {type(x).__name__}")
+    return bytes(x)
+
+
+def _key(x, size, what):
+    """A key of exactly `size` bytes: the C API reads that many, so a shorter
+    buffer would be read past its end."""
+    b = _buffer(x, what)
+    if len(b) != size:
+        raise BadLength(-2, f"{what} is {len(b)} bytes, the algorithm's is {size}")
+    return b
 
 
 class _Details(ctypes.Structure):
@@ -69,6 +118,8 @@ def library(path=None):
     lib.pqsig_verify_expanded.argtypes = [vp, u8p, sz, u8p, sz, vp]
     lib.pqsig_wipe.argtypes = [vp, sz]
     lib.pqsig_wipe.restype = None
+    lib.pqsig_strerror.restype = ctypes.c_char_p
+    lib.pqsig_strerror.argtypes = [ctypes.c_int]
     _lib = lib
     return lib
 
@@ -106,8 +157,8 @@ class Signature:
         lib = library()
         h = lib.pqsig_find_impl(name.encode(), impl.encode()) if impl else lib.pqsig_find(name.encode())
         if not h:
-            raise PqsigError(-7 if name in [v["name"] for v in variants()] else -1,
-                             f"algorithm {name}" + (f" ({impl})" if impl else ""))
+            raise _error(-7 if name in [v["name"] for v in variants()] else -1,
+                         f"algorithm {name}" + (f" ({impl})" if impl else ""))
         self._h = h
         self.details = _details(h)
         self._sk = None
@@ -126,38 +177,45 @@ class Signature:
         self._sk = ctypes.create_string_buffer(d["secret_key_bytes"])
         ret = library().pqsig_keypair(self._h, pk, self._sk)
         if ret != OK:
-            raise PqsigError(ret, "keypair")
+            raise _error(ret, "keypair")
         return pk.raw
 
     def export_secret_key(self):
         return None if self._sk is None else self._sk.raw
 
     def sign(self, message, secret_key=None):
-        sk = secret_key if secret_key is not None else self._sk
-        if sk is None:
-            raise PqsigError(-1, "sign without a secret key")
+        sk = self._secret_key(secret_key, "sign")
+        message = _buffer(message, "message")
         cap = self.details["signature_bytes"]
         sig = ctypes.create_string_buffer(cap)
         n = ctypes.c_size_t(cap)
-        ret = library().pqsig_sign(self._h, sig, ctypes.byref(n), bytes(message), len(message), bytes(sk))
+        ret = library().pqsig_sign(self._h, sig, ctypes.byref(n), message, len(message), sk)
         if ret != OK:
-            raise PqsigError(ret, "sign")
+            raise _error(ret, "sign")
         return sig.raw[: n.value]
+
+    def _secret_key(self, secret_key, what):
+        if secret_key is None:
+            if self._sk is None:
+                raise BadArgument(-1, f"{what} without a secret key")
+            return self._sk.raw
+        return _key(secret_key, self.details["secret_key_bytes"], "secret key")
 
     def expanded_signer(self, secret_key=None):
         """A signer that keeps the expanded secret key (for many signatures)."""
-        sk = secret_key if secret_key is not None else self._sk
-        if sk is None:
-            raise PqsigError(-1, "expanded signer without a secret key")
-        return ExpandedSigner(self, bytes(sk))
+        return ExpandedSigner(self, self._secret_key(secret_key, "expanded signer"))
 
     def expanded_verifier(self, public_key):
         """A verifier that keeps the expanded public key (for many signatures)."""
-        return ExpandedVerifier(self, public_key)
+        return ExpandedVerifier(self, _key(public_key, self.details["public_key_bytes"], "public key"))
 
     def verify(self, message, signature, public_key):
-        ret = library().pqsig_verify(self._h, bytes(signature), len(signature), bytes(message),
-                                     len(message), bytes(public_key))
+        """True for a valid signature, False for an invalid one; a public key of
+        the wrong length raises BadLength."""
+        pk = _key(public_key, self.details["public_key_bytes"], "public key")
+        signature = _buffer(signature, "signature")
+        message = _buffer(message, "message")
+        ret = library().pqsig_verify(self._h, signature, len(signature), message, len(message), pk)
         return ret == OK
 
 
@@ -174,9 +232,9 @@ class _Expanded:
         self._buf = ctypes.create_string_buffer(self._n + _ALIGN)
         base = ctypes.addressof(self._buf)
         self._p = base + (-base % _ALIGN)
-        ret = expand_fn(handle, self._p, self._n, bytes(key))
+        ret = expand_fn(handle, self._p, self._n, key)
         if ret != OK:
-            raise PqsigError(ret, "expand key")
+            raise _error(ret, "expand key")
 
     def close(self):
         if self._buf is not None:
@@ -200,12 +258,13 @@ class ExpandedSigner(_Expanded):
 
     def sign(self, message):
         if self._buf is None:
-            raise PqsigError(-1, "closed expanded key")
+            raise BadArgument(-1, "closed expanded key")
+        message = _buffer(message, "message")
         out = ctypes.create_string_buffer(self._cap)
         n = ctypes.c_size_t(self._cap)
-        ret = library().pqsig_sign_expanded(self._h, out, ctypes.byref(n), bytes(message), len(message), self._p)
+        ret = library().pqsig_sign_expanded(self._h, out, ctypes.byref(n), message, len(message), self._p)
         if ret != OK:
-            raise PqsigError(ret, "sign")
+            raise _error(ret, "sign")
         return out.raw[: n.value]
 
 
@@ -218,8 +277,10 @@ class ExpandedVerifier(_Expanded):
 
     def verify(self, message, signature):
         if self._buf is None:
-            raise PqsigError(-1, "closed expanded key")
-        return library().pqsig_verify_expanded(self._h, bytes(signature), len(signature), bytes(message),
+            raise BadArgument(-1, "closed expanded key")
+        signature = _buffer(signature, "signature")
+        message = _buffer(message, "message")
+        return library().pqsig_verify_expanded(self._h, signature, len(signature), message,
                                                len(message), self._p) == OK
 
 

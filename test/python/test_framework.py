@@ -79,6 +79,37 @@ class Bindings(unittest.TestCase):
                         self.assertFalse(verifier.verify(msg + b"x", esig), name)
                     self.assertTrue(verifier.verify(b"pqsig", sig), name)
 
+    def test_wrong_key_lengths_raise_before_reaching_c(self):
+        # A short key used to be passed to C, which read the full key size
+        # past its end (SIGSEGV for a 200,000-byte MQ-Sign level-5 key).
+        with self.assertRaises(binding.BadLength):
+            binding.verify("MQRR-s-256_148_96", b"hello", b"\x01" * 276, b"\x00" * 200000)
+        names = {}
+        for v in binding.variants():
+            if v["runs_here"]:
+                names.setdefault(v["scheme"], v["name"])
+        for name in names.values():
+            with binding.Signature(name) as s:
+                pk = s.generate_keypair()
+                sk = s.export_secret_key()
+                sig = s.sign(b"m")
+                for bad in (b"", pk[:-1], pk + b"\0"):
+                    with self.assertRaises(binding.BadLength, msg=name):
+                        s.verify(b"m", sig, bad)
+                    with self.assertRaises(binding.BadLength, msg=name):
+                        s.expanded_verifier(bad)
+                for bad in (b"", sk[:-1], sk + b"\0"):
+                    with self.assertRaises(binding.BadLength, msg=name):
+                        s.sign(b"m", secret_key=bad)
+                    with self.assertRaises(binding.BadLength, msg=name):
+                        s.expanded_signer(bad)
+                with self.assertRaises(TypeError):
+                    s.sign(5, secret_key=sk)
+                with self.assertRaises(TypeError):
+                    s.verify(b"m", sig, len(pk))
+                self.assertTrue(s.verify(b"m", sig, bytearray(pk)), name)
+                self.assertIsInstance(binding.BadLength(-2, "x"), binding.PqsigError)
+
 
 if __name__ == "__main__":
     unittest.main()
