@@ -1,4 +1,5 @@
-# Build helpers: ISA flags per file, and one namespaced object library per
+# Build helpers: ISA flags per file, kernels compiled once per (scheme,
+# shape, backend), and one namespaced frontend translation unit per
 # (scheme, parameter set, implementation).
 
 # Compile options for a source that needs ISA extensions, by its location:
@@ -28,28 +29,108 @@ function(pqsig_apply_isa_flags)
   endforeach()
 endfunction()
 
-# pqsig_variant(SCHEME s SET id IMPL impl HEADER h SOURCES ... [DEFINES ...])
-# Compiles SOURCES and the variant template (src/common/variant.c: the
-# registry descriptor and the NIST API) with
-#   PQSIG_NAMESPACE = pqsig_<scheme>_<set>_<impl>_
-# and the scheme's variant header HEADER (path relative to src/). Registers
-# the variant for the registry, the symbol check and the tools.
+# The backend directory (src/<scheme>/native/<dir>/) of an implementation;
+# empty for the portable ones (ref, opt).
+function(pqsig_backend_dir out impl)
+  set(dirs avx2 x86_64_avx2 avx512 x86_64_avx512 neon aarch64_neon rvv riscv64_rvv
+           m4 armv7em_m4 decline decline)
+  list(FIND dirs ${impl} i)
+  set(d "")
+  if(i GREATER_EQUAL 0)
+    math(EXPR i "${i} + 1")
+    list(GET dirs ${i} d)
+  endif()
+  set(${out} "${d}" PARENT_SCOPE)
+endfunction()
+
+# The implementations of SCHEME's portable frontend this build makes: opt,
+# then every active backend implementation whose src/<scheme>/native/<dir>/
+# exists (a backend with no kernels yet for a scheme gives no variant).
+function(pqsig_frontend_impls out scheme)
+  set(impls "")
+  foreach(impl IN LISTS PQSIG_ACTIVE_IMPLS)
+    if(impl STREQUAL "ref")
+      continue()
+    endif()
+    pqsig_backend_dir(dir ${impl})
+    if(impl STREQUAL "opt" OR (dir AND IS_DIRECTORY ${PROJECT_SOURCE_DIR}/src/${scheme}/native/${dir}))
+      list(APPEND impls ${impl})
+    endif()
+  endforeach()
+  set(${out} "${impls}" PARENT_SCOPE)
+endfunction()
+
+# pqsig_kernels(SCHEME s SHAPE id BACKEND b SOURCES ... [DEFINES ...])
+# One object library of kernels for a shape: the portable twins (BACKEND c)
+# or a backend's kernels (BACKEND <dir>), compiled with
+#   PQSIG_KNAMESPACE = pqsig_<scheme>_<shape>_
+# and the shape's DEFINES only (never a set's). Made once, however many
+# variants share the shape. Returns nothing; the target is
+# pqsig_<scheme>_k_<shape>_<backend>.
+function(pqsig_kernels)
+  cmake_parse_arguments(K "" "SCHEME;SHAPE;BACKEND" "SOURCES;DEFINES" ${ARGN})
+  set(target "pqsig_${K_SCHEME}_k_${K_SHAPE}_${K_BACKEND}")
+  if(TARGET ${target} OR NOT K_SOURCES)
+    return()
+  endif()
+  add_library(${target} OBJECT ${K_SOURCES})
+  target_compile_definitions(${target} PRIVATE
+    PQSIG_KNAMESPACE=pqsig_${K_SCHEME}_${K_SHAPE}_ PQSIG_BACKEND_${K_BACKEND}=1 ${K_DEFINES})
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src)
+  pqsig_apply_isa_flags(${K_SOURCES})
+  set_property(GLOBAL APPEND PROPERTY PQSIG_KERNEL_TARGETS ${target})
+endfunction()
+
+# pqsig_variant(SCHEME s SET id IMPL impl HEADER h SOURCES ...
+#               [DEFINES ...] [SHAPE id] [SHAPE_DEFINES ...] [KERNELS ...])
+# The frontend of one variant: SOURCES and the variant template
+# (src/common/variant.c: the registry descriptor and the NIST API) compiled
+# as ONE translation unit (a generated file that includes them in order;
+# static names must not clash across them) with
+#   PQSIG_NAMESPACE  = pqsig_<scheme>_<set>_<impl>_   (the variant's externals)
+#   PQSIG_KNAMESPACE = pqsig_<scheme>_<shape>_        (the shape's kernels)
+#   PQSIG_BACKEND_META = "<scheme>/native/<dir>/meta.h" for a backend impl
+# plus DEFINES and SHAPE_DEFINES. KERNELS (the portable twins) are compiled
+# once per SHAPE by pqsig_kernels, and for a backend impl so are the .c
+# files of src/<scheme>/native/<dir>/. The frontend never gets ISA flags:
+# backends reach their kernels through meta.h, under a run-time CPU check.
 function(pqsig_variant)
-  cmake_parse_arguments(V "" "SCHEME;SET;IMPL;HEADER" "SOURCES;DEFINES" ${ARGN})
+  cmake_parse_arguments(V "" "SCHEME;SET;IMPL;HEADER;SHAPE" "SOURCES;DEFINES;SHAPE_DEFINES;KERNELS" ${ARGN})
   if(NOT V_IMPL IN_LIST PQSIG_ACTIVE_IMPLS)
     return()
   endif()
   set(ns "pqsig_${V_SCHEME}_${V_SET}_${V_IMPL}_")
   set(target "pqsig_${V_SCHEME}_${V_SET}_${V_IMPL}")
-  add_library(${target} OBJECT ${V_SOURCES} ${PROJECT_SOURCE_DIR}/src/common/variant.c)
-  target_compile_definitions(${target} PRIVATE
-    PQSIG_NAMESPACE=${ns}
-    PQSIG_IMPL_NAME="${V_IMPL}"
-    PQSIG_IMPL_${V_IMPL}=1
-    PQSIG_VARIANT_HEADER="${V_HEADER}"
-    ${V_DEFINES})
+  pqsig_backend_dir(backend ${V_IMPL})
+  set(defs PQSIG_NAMESPACE=${ns} PQSIG_IMPL_NAME="${V_IMPL}" PQSIG_IMPL_${V_IMPL}=1
+           PQSIG_VARIANT_HEADER="${V_HEADER}" ${V_DEFINES} ${V_SHAPE_DEFINES})
+  if(V_SHAPE)
+    list(APPEND defs PQSIG_KNAMESPACE=pqsig_${V_SCHEME}_${V_SHAPE}_)
+    pqsig_kernels(SCHEME ${V_SCHEME} SHAPE ${V_SHAPE} BACKEND c SOURCES ${V_KERNELS}
+                  DEFINES ${V_SHAPE_DEFINES})
+    if(backend)
+      file(GLOB native_sources ${PROJECT_SOURCE_DIR}/src/${V_SCHEME}/native/${backend}/*.c)
+      pqsig_kernels(SCHEME ${V_SCHEME} SHAPE ${V_SHAPE} BACKEND ${backend} SOURCES ${native_sources}
+                    DEFINES ${V_SHAPE_DEFINES})
+    endif()
+  endif()
+  if(backend)
+    list(APPEND defs PQSIG_BACKEND_META="${V_SCHEME}/native/${backend}/meta.h")
+  endif()
+
+  set(unity "/* generated by CMake: the frontend of ${target} as one translation unit */\n")
+  foreach(src IN LISTS V_SOURCES)
+    get_filename_component(abs "${src}" ABSOLUTE)
+    string(APPEND unity "#include \"${abs}\"\n")
+  endforeach()
+  string(APPEND unity "#include \"${PROJECT_SOURCE_DIR}/src/common/variant.c\"\n")
+  set(unity_file ${CMAKE_BINARY_DIR}/frontends/${target}.c)
+  file(CONFIGURE OUTPUT ${unity_file} CONTENT "${unity}")
+
+  add_library(${target} OBJECT ${unity_file})
+  target_compile_definitions(${target} PRIVATE ${defs})
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src)
-  pqsig_apply_isa_flags(${V_SOURCES})
   set_property(GLOBAL APPEND PROPERTY PQSIG_VARIANT_TARGETS ${target})
   set_property(GLOBAL APPEND PROPERTY PQSIG_VARIANT_NAMESPACES ${ns})
+  set_property(GLOBAL APPEND PROPERTY PQSIG_SET_PREFIXES "pqsig_${V_SCHEME}_${V_SET}_")
 endfunction()

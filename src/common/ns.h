@@ -13,6 +13,13 @@
 #define PQSIG_NS(name) PQSIG_CAT(PQSIG_NAMESPACE, name)
 #endif
 
+/* Kernels are compiled once per (scheme, shape), not per set: the build
+ * gives PQSIG_KNAMESPACE (e.g. pqsig_nccsign_n1152_) to the kernel files
+ * and to every frontend of that shape, which name them PQSIG_KNS(name). */
+#ifdef PQSIG_KNAMESPACE
+#define PQSIG_KNS(name) PQSIG_CAT(PQSIG_KNAMESPACE, name)
+#endif
+
 /* Visibility: the build compiles with -fvisibility=hidden; the public API
  * (PQSIG_API in include/pqsig.h and include/pqsig/nist_api.h) is exported
  * from the shared library, everything else stays internal. */

@@ -257,7 +257,7 @@ void PQSIG_NS(snova_whip)(uint64_t *w, const uint8_t *x, unsigned nb, const snov
  * multiplication serves up to four elements of a row. */
 #define LW ((SNOVA_L + 3) / 4)
 
-static inline uint8_t lane_get(const uint64_t *v, unsigned y)
+static inline uint8_t lane_byte(const uint64_t *v, unsigned y)
 {
     return (uint8_t)(v[y / 4] >> (16 * (y % 4)));
 }
@@ -337,7 +337,7 @@ void PQSIG_NS(snova_finish)(uint8_t out[SNOVA_O * SNOVA_L2], const uint64_t *d, 
             /* acc += am B */
             for (x = 0; x < SNOVA_L; x++) {
                 for (k = 0; k < SNOVA_L; k++) {
-                    uint64_t s = lane_get(am[x], k);
+                    uint64_t s = lane_byte(am[x], k);
                     for (w = 0; w < LW; w++) {
                         acc[x][w] ^= s * bl[k][w];
                     }

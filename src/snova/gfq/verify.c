@@ -60,7 +60,7 @@ typedef struct {
     gfq_blk spow[SNOVA_L];
 } verify_state;
 
-static int blk_symmetric(const uint8_t *x)
+static int blk_symmetric_pub(const uint8_t *x)
 {
     unsigned r, c;
     for (r = 0; r < SNOVA_L; r++) {
@@ -90,7 +90,7 @@ static int verify_core(verify_state *s, const uint8_t *sig, size_t siglen, const
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
     for (j = 0; j < SNOVA_N; j++) {
-        if (blk_symmetric(&s->u[j * l2])) {
+        if (blk_symmetric_pub(&s->u[j * l2])) {
             return PQSIG_ERR_INVALID_SIGNATURE;
         }
     }

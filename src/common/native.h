@@ -1,0 +1,20 @@
+/* The kernel convention every scheme shares (see docs/adding-a-backend.md).
+ *
+ * A scheme's src/<scheme>/native/api.h lists its kernels, each with a
+ * contract (bounds in and out, layout, what may be secret). For every
+ * kernel `k` it declares the portable twin `k_c`, always built, once per
+ * shape, under PQSIG_KNS. A backend (src/<scheme>/native/<dir>/) opts in
+ * kernel by kernel in its meta.h: it defines PQSIG_<SCHEME>_NATIVE_<K> and a
+ * static inline `k_native` returning PQSIG_NATIVE_OK when it did the work,
+ * or PQSIG_NATIVE_FALLBACK when it declines (a shape it does not cover, a
+ * CPU feature that is missing) before writing any output. The frontend
+ * then runs `k_c`. */
+#ifndef PQSIG_NATIVE_H
+#define PQSIG_NATIVE_H
+
+#include "ns.h"
+
+#define PQSIG_NATIVE_OK 0
+#define PQSIG_NATIVE_FALLBACK (-1)
+
+#endif
