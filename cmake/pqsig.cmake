@@ -134,3 +134,33 @@ function(pqsig_variant)
   set_property(GLOBAL APPEND PROPERTY PQSIG_VARIANT_NAMESPACES ${ns})
   set_property(GLOBAL APPEND PROPERTY PQSIG_SET_PREFIXES "pqsig_${V_SCHEME}_${V_SET}_")
 endfunction()
+
+# pqsig_kernel_test(SCHEME s SHAPE id SOURCES ... [SHAPE_DEFINES ...] [ARGS ...])
+# The unit test of a scheme's kernels for one shape: one executable per
+# backend this build has for the scheme (and one with no backend, which
+# tests the portable twins alone), each compiled with that backend's
+# meta.h, so it calls k_native where the backend opts in and compares with
+# k_c. A new backend adds no test code: its meta.h is picked up here.
+function(pqsig_kernel_test)
+  cmake_parse_arguments(T "" "SCHEME;SHAPE" "SOURCES;SHAPE_DEFINES;ARGS" ${ARGN})
+  pqsig_frontend_impls(impls ${T_SCHEME})
+  foreach(impl IN LISTS impls)
+    pqsig_backend_dir(backend ${impl})
+    if(NOT backend)
+      set(backend c)
+    endif()
+    set(name test_${T_SCHEME}_kernels_${T_SHAPE}_${backend})
+    add_executable(${name} ${T_SOURCES})
+    target_link_libraries(${name} PRIVATE pqsig_static)
+    target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include
+                                               ${PROJECT_SOURCE_DIR}/test)
+    target_compile_definitions(${name} PRIVATE PQSIG_KNAMESPACE=pqsig_${T_SCHEME}_${T_SHAPE}_
+                               PQSIG_TEST_BACKEND="${backend}" ${T_SHAPE_DEFINES})
+    if(NOT backend STREQUAL "c")
+      target_compile_definitions(${name} PRIVATE
+        PQSIG_BACKEND_META="${T_SCHEME}/native/${backend}/meta.h")
+    endif()
+    add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
+    set_tests_properties(${name} PROPERTIES LABELS "fast;full" TIMEOUT 600)
+  endforeach()
+endfunction()
