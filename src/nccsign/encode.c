@@ -5,115 +5,51 @@
  * so no field has unused bits. */
 #include <string.h>
 
+#include "nccsign/bitpack.h"
 #include "nccsign/internal.h"
 
-/* Eight values of BITS (at most 20) bits fill exactly BITS bytes; each
- * group goes through a 64-bit accumulator flushed a byte at a time. One
- * function per width, so that a group compiles to straight-line code; the
- * flushes depend on the (public) width only. value(i) gives value i. */
-#define DEFINE_PACK(name, BITS, type, value)                                                     \
-    static void name(uint8_t *out, const type *a, int32_t offset)                               \
-    {                                                                                            \
-        size_t g;                                                                                \
-        unsigned k, have;                                                                        \
-        (void)offset;                                                                            \
-        for (g = 0; g < NCC_N / 8; g++) {                                                        \
-            uint64_t acc = 0;                                                                    \
-            for (k = 0, have = 0; k < 8; k++) {                                                  \
-                size_t i = 8 * g + k;                                                            \
-                acc |= (uint64_t)(uint32_t)(value) << have;                                      \
-                for (have += (BITS); have >= 8; have -= 8) {                                     \
-                    *out++ = (uint8_t)acc;                                                       \
-                    acc >>= 8;                                                                   \
-                }                                                                                \
-            }                                                                                    \
-        }                                                                                        \
-    }
-
 /* offset - a_i for signed coefficients stored with an offset; plain values. */
-DEFINE_PACK(pack_eta, NCC_ETA_BITS, int32_t, offset - a[i])
-DEFINE_PACK(pack_t0, NCC_D, int32_t, offset - a[i])
-DEFINE_PACK(pack_z, NCC_Z_BITS, int32_t, offset - a[i])
-DEFINE_PACK(pack_t1, NCC_T1_BITS, uint32_t, a[i])
-DEFINE_PACK(pack_w1_bits, NCC_W1_BITS, uint8_t, a[i])
+NCC_DEFINE_PACK(pack_eta, NCC_ETA_BITS, int32_t, offset - a[i])
+NCC_DEFINE_PACK(pack_t0, NCC_D, int32_t, offset - a[i])
+NCC_DEFINE_PACK(pack_z, NCC_Z_BITS, int32_t, offset - a[i])
+NCC_DEFINE_PACK(pack_t1, NCC_T1_BITS, uint32_t, a[i])
 
-/* Value i starts at bit i BITS: it is read from the 32-bit little-endian
- * window at its first byte (BITS + 7 <= 27 < 32); the last values read only
- * the bytes that exist. One function per width, as for packing; `store`
- * stores field x of value i. */
-static uint32_t window(const uint8_t *p, size_t avail)
-{
-    uint32_t x = 0;
-    size_t b;
-    for (b = 0; b < 4 && b < avail; b++) {
-        x |= (uint32_t)p[b] << (8 * b);
-    }
-    return x;
-}
+NCC_DEFINE_UNPACK(unpack_eta, NCC_ETA_BITS, int32_t, a[i] = offset - (int32_t)x)
+NCC_DEFINE_UNPACK(unpack_t0, NCC_D, int32_t, a[i] = offset - (int32_t)x)
 
-#define DEFINE_UNPACK(name, BITS, type, store)                                                   \
-    static void name(type *a, const uint8_t *in, int32_t offset)                                \
-    {                                                                                            \
-        const uint32_t mask = (1u << (BITS)) - 1;                                                \
-        size_t g, i;                                                                             \
-        unsigned k;                                                                              \
-        (void)offset;                                                                            \
-        for (g = 0; g + 1 < NCC_N / 8; g++, in += (BITS)) {                                      \
-            for (k = 0; k < 8; k++) {                                                            \
-                const uint8_t *p = in + k * (BITS) / 8;                                          \
-                uint32_t x = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |       \
-                             (uint32_t)p[3] << 24;                                               \
-                x = (x >> (k * (BITS) % 8)) & mask;                                              \
-                i = 8 * g + k;                                                                   \
-                store;                                                                           \
-            }                                                                                    \
-        }                                                                                        \
-        for (k = 0; k < 8; k++) { /* the last group: only the bytes that exist */                \
-            size_t first = k * (BITS) / 8;                                                       \
-            uint32_t x = (window(in + first, (BITS) - first) >> (k * (BITS) % 8)) & mask;        \
-            i = NCC_N - 8 + k;                                                                   \
-            store;                                                                               \
-        }                                                                                        \
-    }
-
-DEFINE_UNPACK(unpack_eta, NCC_ETA_BITS, int32_t, a[i] = offset - (int32_t)x)
-DEFINE_UNPACK(unpack_t0, NCC_D, int32_t, a[i] = offset - (int32_t)x)
-DEFINE_UNPACK(unpack_z_bits, NCC_Z_BITS, int32_t, a[i] = offset - (int32_t)x)
-DEFINE_UNPACK(unpack_t1, NCC_T1_BITS, uint32_t, a[i] = x)
-
-void PQSIG_NS(ncc_pack_pk)(uint8_t *pk, const uint8_t zeta[NCC_SEEDBYTES], const ncc_poly *t1)
+void ncc_pack_pk(uint8_t *pk, const uint8_t zeta[NCC_SEEDBYTES], const ncc_poly *t1)
 {
     memcpy(pk, zeta, NCC_SEEDBYTES);
     pack_t1(pk + NCC_SEEDBYTES, t1->c, 0);
 }
 
 /* Strict: t1 above NCC_T1_MAX is never produced by key generation. */
-int PQSIG_NS(ncc_unpack_pk)(uint8_t zeta[NCC_SEEDBYTES], ncc_poly *t1, const uint8_t *pk)
+int ncc_unpack_pk(uint8_t zeta[NCC_SEEDBYTES], ncc_poly *t1, const uint8_t *pk)
 {
     uint32_t bad = 0;
     size_t i;
     memcpy(zeta, pk, NCC_SEEDBYTES);
-    unpack_t1(t1->c, pk + NCC_SEEDBYTES, 0);
+    ncc_unpack_t1(t1->c, pk + NCC_SEEDBYTES);
     for (i = 0; i < NCC_N; i++) {
         bad |= (uint32_t)NCC_T1_MAX - t1->c[i];
     }
     return (int)(bad >> 31) * -1;
 }
 
-void PQSIG_NS(ncc_pack_sk_seeds)(uint8_t *sk, const uint8_t zeta[NCC_SEEDBYTES],
-                                 const uint8_t key[NCC_SEEDBYTES], const uint8_t tr[NCC_SEEDBYTES])
+void ncc_pack_sk_seeds(uint8_t *sk, const uint8_t zeta[NCC_SEEDBYTES],
+                       const uint8_t key[NCC_SEEDBYTES], const uint8_t tr[NCC_SEEDBYTES])
 {
     memcpy(sk, zeta, NCC_SEEDBYTES);
     memcpy(sk + NCC_SEEDBYTES, key, NCC_SEEDBYTES);
     memcpy(sk + 2 * NCC_SEEDBYTES, tr, NCC_SEEDBYTES);
 }
 
-void PQSIG_NS(ncc_pack_sk_s)(uint8_t *sk, unsigned which, const ncc_spoly *s)
+void ncc_pack_sk_s(uint8_t *sk, unsigned which, const ncc_spoly *s)
 {
     pack_eta(sk + 3 * NCC_SEEDBYTES + which * NCC_POLYETA_BYTES, s->c, 1);
 }
 
-void PQSIG_NS(ncc_pack_sk_t0)(uint8_t *sk, const ncc_spoly *t0)
+void ncc_pack_sk_t0(uint8_t *sk, const ncc_spoly *t0)
 {
     pack_t0(sk + 3 * NCC_SEEDBYTES + 2 * NCC_POLYETA_BYTES, t0->c, 1 << (NCC_D - 1));
 }
@@ -129,9 +65,9 @@ static uint32_t eta_out_of_range(const ncc_spoly *s)
     return 0u - bad;
 }
 
-uint32_t PQSIG_NS(ncc_unpack_sk)(uint8_t zeta[NCC_SEEDBYTES], uint8_t key[NCC_SEEDBYTES],
-                                 uint8_t tr[NCC_SEEDBYTES], ncc_spoly *s1, ncc_spoly *s2,
-                                 ncc_spoly *t0, const uint8_t *sk)
+uint32_t ncc_unpack_sk(uint8_t zeta[NCC_SEEDBYTES], uint8_t key[NCC_SEEDBYTES],
+                       uint8_t tr[NCC_SEEDBYTES], ncc_spoly *s1, ncc_spoly *s2,
+                       ncc_spoly *t0, const uint8_t *sk)
 {
     memcpy(zeta, sk, NCC_SEEDBYTES);
     memcpy(key, sk + NCC_SEEDBYTES, NCC_SEEDBYTES);
@@ -143,8 +79,8 @@ uint32_t PQSIG_NS(ncc_unpack_sk)(uint8_t zeta[NCC_SEEDBYTES], uint8_t key[NCC_SE
     return eta_out_of_range(s1) | eta_out_of_range(s2);
 }
 
-void PQSIG_NS(ncc_pack_sig)(uint8_t *sig, const uint8_t ctilde[NCC_SEEDBYTES], const ncc_spoly *z,
-                            const uint8_t h[NCC_N])
+void ncc_pack_sig(uint8_t *sig, const uint8_t ctilde[NCC_SEEDBYTES], const ncc_spoly *z,
+                  const uint8_t h[NCC_N])
 {
     size_t i;
     unsigned k;
@@ -160,27 +96,17 @@ void PQSIG_NS(ncc_pack_sig)(uint8_t *sig, const uint8_t ctilde[NCC_SEEDBYTES], c
     }
 }
 
-void PQSIG_NS(ncc_unpack_z)(ncc_spoly *z, const uint8_t *in)
-{
-    unpack_z_bits(z->c, in, NCC_GAMMA1);
-}
-
-void PQSIG_NS(ncc_unpack_sig)(uint8_t ctilde[NCC_SEEDBYTES], ncc_spoly *z, uint8_t h[NCC_N],
-                              const uint8_t *sig)
+void ncc_unpack_sig(uint8_t ctilde[NCC_SEEDBYTES], ncc_spoly *z, uint8_t h[NCC_N],
+                    const uint8_t *sig)
 {
     size_t i;
     unsigned k;
     memcpy(ctilde, sig, NCC_SEEDBYTES);
-    PQSIG_NS(ncc_unpack_z)(z, sig + NCC_SEEDBYTES);
+    ncc_unpack_z(z->c, sig + NCC_SEEDBYTES);
     sig += NCC_SEEDBYTES + NCC_POLYZ_BYTES;
     for (i = 0; i < NCC_N / 8; i++) {
         for (k = 0; k < 8; k++) {
             h[8 * i + k] = (uint8_t)((sig[i] >> k) & 1);
         }
     }
-}
-
-void PQSIG_NS(ncc_pack_w1)(uint8_t out[NCC_POLYW1_BYTES], const uint8_t w1[NCC_N])
-{
-    pack_w1_bits(out, w1, 0);
 }

@@ -18,12 +18,11 @@
  * squeezed beyond the block that completes a-hat. */
 #define UNIFORM_PIECE PQSIG_SHAKE128_RATE
 
-void PQSIG_NS(ncc_expand_a)(ncc_poly *ahat, const uint8_t zeta[NCC_SEEDBYTES])
+void ncc_expand_a(ncc_poly *ahat, ncc_poly *spec, const uint8_t zeta[NCC_SEEDBYTES])
 {
     ncc_xof x;
 #if NCC_N == 1152 || NCC_N == 2304
-    ncc_poly spec; /* a-hat in the specification's order (see ncc_ntt_from_spec) */
-    uint32_t *dst = spec.c;
+    uint32_t *dst = spec->c; /* the specification's order (see ncc_ntt_from_spec) */
 #else
     uint32_t *dst = ahat->c; /* the orders agree */
 #endif
@@ -32,15 +31,17 @@ void PQSIG_NS(ncc_expand_a)(ncc_poly *ahat, const uint8_t zeta[NCC_SEEDBYTES])
     xof_init(&x, zeta, NCC_SEEDBYTES, 0);
     while (ctr < NCC_N) {
         xof_read(&x, buf, sizeof buf);
-        ctr += PQSIG_NS(ncc_rej_uniform)(dst + ctr, NCC_N - ctr, buf, sizeof buf);
+        ctr += ncc_rej_uniform(dst + ctr, NCC_N - ctr, buf, sizeof buf);
     }
     xof_release(&x);
 #if NCC_N == 1152 || NCC_N == 2304
-    PQSIG_NS(ncc_ntt_from_spec)(ahat->c, spec.c);
+    ncc_ntt_from_spec(ahat->c, spec->c);
+#else
+    (void)spec;
 #endif
 }
 
-void PQSIG_NS(ncc_expand_s)(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES])
+void ncc_expand_s(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES])
 {
     ncc_xof x;
     uint8_t buf[PQSIG_SHAKE256_RATE];
@@ -48,20 +49,20 @@ void PQSIG_NS(ncc_expand_s)(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES])
     xof_init(&x, seed, NCC_CRHBYTES, 0);
     while (ctr < NCC_N) {
         xof_read(&x, buf, sizeof buf);
-        ctr += PQSIG_NS(ncc_rej_eta)(s->c + ctr, NCC_N - ctr, buf, sizeof buf);
+        ctr += ncc_rej_eta(s->c + ctr, NCC_N - ctr, buf, sizeof buf);
     }
     pqsig_zeroize(buf, sizeof buf);
     xof_release(&x);
 }
 
-void PQSIG_NS(ncc_expand_mask)(ncc_spoly *y, const uint8_t rho[NCC_CRHBYTES], uint16_t nonce)
+void ncc_expand_mask(ncc_spoly *y, const uint8_t rho[NCC_CRHBYTES], uint16_t nonce)
 {
     ncc_xof x;
     uint8_t buf[NCC_POLYZ_BYTES];
     xof_init(&x, rho, NCC_CRHBYTES, nonce);
     xof_read(&x, buf, sizeof buf);
     xof_release(&x);
-    PQSIG_NS(ncc_unpack_z)(y, buf);
+    ncc_unpack_z(y->c, buf);
     pqsig_zeroize(buf, sizeof buf);
 }
 
@@ -79,8 +80,8 @@ static const uint8_t byte_index[256] = {BYTES16(0),   BYTES16(16),  BYTES16(32),
                                         BYTES16(128), BYTES16(144), BYTES16(160), BYTES16(176),
                                         BYTES16(192), BYTES16(208), BYTES16(224), BYTES16(240)};
 
-void PQSIG_NS(ncc_challenge_list)(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU],
-                                  const uint8_t ctilde[NCC_SEEDBYTES])
+void ncc_challenge_list(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU],
+                        const uint8_t ctilde[NCC_SEEDBYTES])
 {
     pqsig_shake_ctx st;
     uint8_t buf[PQSIG_SHAKE256_RATE];
@@ -119,12 +120,12 @@ void PQSIG_NS(ncc_challenge_list)(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU],
     pqsig_shake_release(&st);
 }
 
-void PQSIG_NS(ncc_sample_in_ball)(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYTES])
+void ncc_sample_in_ball(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYTES])
 {
     uint32_t pos[NCC_TAU], neg[NCC_TAU];
     size_t k, j;
 
-    PQSIG_NS(ncc_challenge_list)(pos, neg, ctilde);
+    ncc_challenge_list(pos, neg, ctilde);
     /* Dense form: compare every index with every placement. Indices are
      * split as 256 chunk + low byte: the chunk comparison gives one mask per
      * row, the low bytes are compared in 8-bit lanes (coefficients of c are
@@ -156,8 +157,8 @@ void PQSIG_NS(ncc_sample_in_ball)(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYT
     pqsig_zeroize(neg, sizeof neg);
 }
 
-void PQSIG_NS(ncc_hash_mu)(uint8_t mu[NCC_CRHBYTES], const uint8_t tr[NCC_SEEDBYTES],
-                           const uint8_t *m, size_t mlen)
+void ncc_hash_mu(uint8_t mu[NCC_CRHBYTES], const uint8_t tr[NCC_SEEDBYTES],
+                 const uint8_t *m, size_t mlen)
 {
     pqsig_shake_ctx st;
     pqsig_shake256_init(&st);
@@ -167,12 +168,12 @@ void PQSIG_NS(ncc_hash_mu)(uint8_t mu[NCC_CRHBYTES], const uint8_t tr[NCC_SEEDBY
     pqsig_shake_release(&st);
 }
 
-void PQSIG_NS(ncc_hash_challenge)(uint8_t ctilde[NCC_SEEDBYTES], const uint8_t mu[NCC_CRHBYTES],
-                                  const uint8_t w1[NCC_N])
+void ncc_hash_challenge(uint8_t ctilde[NCC_SEEDBYTES], const uint8_t mu[NCC_CRHBYTES],
+                        const uint8_t w1[NCC_N])
 {
     pqsig_shake_ctx st;
     uint8_t packed[NCC_POLYW1_BYTES];
-    PQSIG_NS(ncc_pack_w1)(packed, w1);
+    ncc_pack_w1(packed, w1);
     pqsig_shake256_init(&st);
     pqsig_shake_absorb(&st, mu, NCC_CRHBYTES);
     pqsig_shake_absorb(&st, packed, sizeof packed);

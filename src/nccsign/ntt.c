@@ -1,4 +1,5 @@
-/* NCC-Sign-T: the portable NTT engine, one for all four rings.
+/* NCC-Sign-T: the portable NTT kernels of native/api.h, one engine for all
+ * four rings.
  *
  * The transform is described by data (ntt_tables.h, made by gen_tables.py):
  * the trinomial split X^n - X^(n/2) + 1 = (X^(n/2) - w6)(X^(n/2) - w6^5),
@@ -7,7 +8,7 @@
  * layers (n = 1536 has no radix-3 layer: the transform stops at degree-2
  * residues and pointwise products become products modulo X^3 -+ zeta).
  * Running the radix-3 layers first puts the residues in another order than
- * the specification's; ExpandA stores a-hat through ncc_ntt_perm to match.
+ * the specification's; ncc_ntt_from_spec_c converts a-hat (ncc_ntt_perm).
  *
  * Arithmetic is unsigned and lazy: coefficients are uint32 values known to
  * be below a bound that the loops track as a public multiple of q;
@@ -161,7 +162,7 @@ static inline void inv_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *
     }
 }
 
-void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
+void ncc_ntt_c(uint32_t a[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
     const uint32_t *tw = ncc_ntt_fwd;
@@ -217,7 +218,7 @@ void PQSIG_NS(ncc_ntt)(uint32_t a[NCC_N])
     (void)rq;
 }
 
-void PQSIG_NS(ncc_reduce2q)(uint32_t a[NCC_N])
+void ncc_reduce2q_c(uint32_t a[NCC_N])
 {
     const uint32_t rq = ncc_q_rt;
     size_t j;
@@ -230,7 +231,7 @@ void PQSIG_NS(ncc_reduce2q)(uint32_t a[NCC_N])
  * this, the sums of the layer are reduced. Keeps every intermediate below 2^32. */
 #define INTT_LIMIT ((uint32_t)(0xFFFFFFFFu / 3 / Q) * Q)
 
-void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
+void ncc_invntt_c(uint32_t a[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
     const uint32_t *tw = ncc_ntt_inv;
@@ -306,7 +307,7 @@ void PQSIG_NS(ncc_invntt)(uint32_t a[NCC_N])
 }
 
 #if NCC_NTT_BASE == 1
-void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
+void ncc_pointwise_c(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt;
     size_t i;
@@ -332,34 +333,23 @@ static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32
  * twiddles of the last radix-2 layer. */
 #define BASE_ZETAS (ncc_ntt_fwd + NCC_NTT_FWD_COUNT - NCC_N / 6)
 
-/* Two loop shapes with the same arithmetic: one residue per iteration, its
- * zeta read from a local table, is what gcc vectorises with 256-bit lanes
- * (16 k instead of 32 k instructions at n = 1536); without AVX2 it stays
- * scalar and the pair per iteration is cheaper (32 k instead of 37 k). */
-void PQSIG_NS(ncc_pointwise)(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
+/* Two residues per iteration, X^3 - zeta_k then X^3 + zeta_k: the cheaper
+ * shape in scalar code (32 k instructions at n = 1536, against 37 k for one
+ * residue per iteration with a per-residue zeta table, the shape that gcc
+ * vectorises when AVX2 is enabled: that belongs in a backend). */
+void ncc_pointwise_c(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt;
     size_t k;
-#if defined(__AVX2__)
-    uint32_t zetas[NCC_N / 3]; /* per residue: a local copy cannot alias r */
-    for (k = 0; k < NCC_N / 6; k++) {
-        zetas[2 * k] = BASE_ZETAS[k];
-        zetas[2 * k + 1] = Q - BASE_ZETAS[k];
-    }
-    for (k = 0; k < NCC_N / 3; k++) {
-        mul3(r + 3 * k, a + 3 * k, b + 3 * k, zetas[k], qinv);
-    }
-#else
     for (k = 0; k < NCC_N / 6; k++) {
         uint32_t zeta = BASE_ZETAS[k];
         mul3(r + 6 * k, a + 6 * k, b + 6 * k, zeta, qinv);
         mul3(r + 6 * k + 3, a + 6 * k + 3, b + 6 * k + 3, Q - zeta, qinv);
     }
-#endif
 }
 #endif
 
-void PQSIG_NS(ncc_ntt_from_spec)(uint32_t r[NCC_N], const uint32_t a[NCC_N])
+void ncc_ntt_from_spec_c(uint32_t r[NCC_N], const uint32_t a[NCC_N])
 {
     size_t i;
 #if NCC_NTT_R3_LAYERS > 0

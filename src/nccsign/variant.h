@@ -70,4 +70,20 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
 int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                      const uint8_t *pk);
 
+#if !defined(PQSIG_IMPL_ref)
+/* The opt family's _temp forms: the operation's state lives in tmp
+ * (PQSIG_V_TEMP_BYTES bytes, aligned to 64, contents on entry irrelevant),
+ * so each uses at most a few KiB of stack (src/nccsign/README.md has the
+ * figures). The largest state is signing's: nine polynomials of n 32-bit
+ * coefficients, the high bits and the hint (n bytes each) and 288 bytes of
+ * seeds and hashes. Keygen and sign wipe their state before returning;
+ * verification's state is public. */
+#define PQSIG_V_TEMP_BYTES (38 * NCC_N + 288)
+int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp);
+int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                               const uint8_t *sk, const uint8_t *rnd, void *tmp);
+int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                          const uint8_t *pk, void *tmp);
+#endif
+
 #endif

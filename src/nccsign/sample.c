@@ -1,4 +1,4 @@
-/* NCC-Sign-T opt: the portable rejection-sampling kernels of native/api.h. */
+/* NCC-Sign-T: the portable rejection-sampling kernels of native/api.h. */
 #include <string.h>
 
 #include "common/ct.h"
@@ -23,7 +23,7 @@ static inline uint32_t chunk24_over(const uint8_t *p)
 #endif
 }
 
-size_t PQSIG_NS(ncc_rej_uniform)(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen)
+size_t ncc_rej_uniform_c(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen)
 {
     size_t ctr = 0, pos = 0;
     /* Public data (a-hat comes from the public seed zeta). Every candidate
@@ -63,7 +63,7 @@ static inline void put_lanes(uint8_t *p, uint32_t v)
 /* Bytes of the stream expanded per pass of ncc_rej_eta: 4 candidates each. */
 #define ETA_PASS 64
 
-size_t PQSIG_NS(ncc_rej_eta)(int32_t *s, size_t len, const uint8_t *buf, size_t buflen)
+size_t ncc_rej_eta_c(int32_t *s, size_t len, const uint8_t *buf, size_t buflen)
 {
     /* A pass turns up to ETA_PASS bytes into 4 candidates each: cand holds
      * 5 - t for the 2-bit chunk t (so the kept coefficient is cand - 4),
