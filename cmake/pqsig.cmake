@@ -133,6 +133,7 @@ function(pqsig_variant)
   set_property(GLOBAL APPEND PROPERTY PQSIG_VARIANT_TARGETS ${target})
   set_property(GLOBAL APPEND PROPERTY PQSIG_VARIANT_NAMESPACES ${ns})
   set_property(GLOBAL APPEND PROPERTY PQSIG_SET_PREFIXES "pqsig_${V_SCHEME}_${V_SET}_")
+  set_property(GLOBAL APPEND PROPERTY PQSIG_SET_pqsig_${V_SCHEME}_${V_SET}_ "&${ns}alg")
 endfunction()
 
 # pqsig_kernel_test(SCHEME s SHAPE id SOURCES ... [SHAPE_DEFINES ...] [ARGS ...])

@@ -58,6 +58,7 @@ typedef struct {
     size_t sign_rnd_bytes;     /* randomness length of pqsig_sign_derand */
     uint32_t flags;            /* PQSIG_FLAG_* */
     uint32_t cpu_features;     /* CPU features the implementation needs */
+    const char *nist_prefix;   /* e.g. "pqsig_snova_24_5_16_4_opt_": its NIST API in libpqsig.a */
 } pqsig_details;
 
 /* Randomness supplied by the caller: fill(state, out, len) returns 0 on
@@ -148,6 +149,34 @@ PQSIG_API PQSIG_NODISCARD int pqsig_sign_expanded_rng(const pqsig_alg *alg, uint
 PQSIG_API PQSIG_NODISCARD int pqsig_verify_expanded(const pqsig_alg *alg, const uint8_t *sig,
                                                     size_t siglen, const uint8_t *m, size_t mlen,
                                                     const void *epk);
+
+/* ---- Caller scratch (_temp forms) ----
+ * The same operations with the large working state in memory the caller
+ * gives, so that no operation needs more than 16 KiB of stack (threads
+ * with small stacks, microcontrollers). pqsig_temp_bytes(alg) bytes at any
+ * alignment; the library aligns them to PQSIG_TEMP_ALIGN inside. The
+ * scratch holds secrets during the call and is wiped before return; it may
+ * be reused for any number of calls, never by two calls at once. Results
+ * are those of the plain forms. An implementation without _temp forms
+ * (the ref oracles) has pqsig_temp_bytes 0 and runs its plain forms. */
+#define PQSIG_TEMP_ALIGN 64
+
+PQSIG_API size_t pqsig_temp_bytes(const pqsig_alg *alg);
+PQSIG_API PQSIG_NODISCARD int pqsig_keypair_temp(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk,
+                                                 void *tmp, size_t tmplen);
+PQSIG_API PQSIG_NODISCARD int pqsig_keypair_derand_temp(const pqsig_alg *alg, uint8_t *pk,
+                                                        uint8_t *sk, const uint8_t *seed, void *tmp,
+                                                        size_t tmplen);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_temp(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
+                                              const uint8_t *m, size_t mlen, const uint8_t *sk,
+                                              void *tmp, size_t tmplen);
+PQSIG_API PQSIG_NODISCARD int pqsig_sign_derand_temp(const pqsig_alg *alg, uint8_t *sig,
+                                                     size_t *siglen, const uint8_t *m, size_t mlen,
+                                                     const uint8_t *sk, const uint8_t *rnd,
+                                                     void *tmp, size_t tmplen);
+PQSIG_API PQSIG_NODISCARD int pqsig_verify_temp(const pqsig_alg *alg, const uint8_t *sig,
+                                                size_t siglen, const uint8_t *m, size_t mlen,
+                                                const uint8_t *pk, void *tmp, size_t tmplen);
 
 /* Zeroises len bytes at p in a way the compiler does not remove. */
 PQSIG_API void pqsig_wipe(void *p, size_t len);

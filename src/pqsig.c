@@ -1,7 +1,8 @@
-/* The generic API: lookup, and the operations composed from a variant's
- * core functions (randomness drawing, signed-message layouts, argument and
- * length checks, wiping outputs on failure). */
-#include <stdlib.h>
+/* The generic API: the operations composed from a variant's core functions
+ * (randomness drawing, signed-message layouts, argument and length checks,
+ * wiping outputs on failure). Lookup by name is registry.c: nothing here
+ * refers to the table of variants, so a variant's NIST API, which calls
+ * these, links that variant alone. */
 #include <string.h>
 
 #include "common/cpu.h"
@@ -12,38 +13,6 @@
 /* The generic layer draws at most this much randomness at once for a
  * derand call; every scheme's seed and salt fit. */
 #define PQSIG_MAX_RND_BYTES 128
-
-const pqsig_alg *pqsig_find(const char *name)
-{
-    /* PQSIG_IMPL forces an implementation, for tests and benchmarks. */
-    const char *forced = getenv("PQSIG_IMPL");
-    if (forced != NULL && forced[0] != '\0') {
-        return pqsig_registry_select(pqsig_registry, name, forced, pqsig_cpu_features());
-    }
-    return pqsig_registry_select(pqsig_registry, name, NULL, pqsig_cpu_features());
-}
-
-const pqsig_alg *pqsig_find_impl(const char *name, const char *impl)
-{
-    if (impl == NULL) {
-        return NULL;
-    }
-    return pqsig_registry_select(pqsig_registry, name, impl, pqsig_cpu_features());
-}
-
-size_t pqsig_count(void)
-{
-    size_t n = 0;
-    while (pqsig_registry[n] != NULL) {
-        n++;
-    }
-    return n;
-}
-
-const pqsig_alg *pqsig_at(size_t index)
-{
-    return index < pqsig_count() ? pqsig_registry[index] : NULL;
-}
 
 int pqsig_runs_here(const pqsig_alg *alg)
 {
@@ -139,8 +108,8 @@ int pqsig_keypair(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk)
     return pqsig_keypair_rng(alg, pk, sk, NULL);
 }
 
-static int sign_args(const pqsig_alg *alg, const uint8_t *sig, const size_t *siglen,
-                     const uint8_t *m, size_t mlen, const uint8_t *sk)
+static int sign_args(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                     size_t mlen, const uint8_t *sk)
 {
     int ret = usable(alg);
     if (ret != PQSIG_OK) {
@@ -150,6 +119,10 @@ static int sign_args(const pqsig_alg *alg, const uint8_t *sig, const size_t *sig
         return PQSIG_ERR_BAD_ARGUMENT;
     }
     if (*siglen < alg->d.signature_bytes) {
+        /* The error contract holds here too: the capacity given is
+         * zeroised and the length is 0. */
+        pqsig_zeroize(sig, *siglen);
+        *siglen = 0;
         return PQSIG_ERR_BAD_LENGTH;
     }
     return PQSIG_OK;
@@ -170,7 +143,7 @@ static int sign_done(int ret, uint8_t *sig, size_t *siglen, size_t cap)
  * drawn from rng (NULL: the operating system). */
 static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                      const uint8_t *key, int expanded, int derand, const uint8_t *rnd,
-                     const pqsig_rng *rng)
+                     const pqsig_rng *rng, void *tmp)
 {
     uint8_t drawn[PQSIG_MAX_RND_BYTES];
     size_t cap = *siglen;
@@ -181,7 +154,7 @@ static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const u
         return PQSIG_ERR_BAD_ARGUMENT;
     }
     *siglen = alg->d.signature_bytes;
-    if (!derand && !native && alg->sign_rng != NULL) {
+    if (!derand && !native && tmp == NULL && alg->sign_rng != NULL) {
         /* The scheme draws its randomness itself (several draws). */
         ret = alg->sign_rng(sig, siglen, m, mlen, key, rng != NULL ? rng : &os_rng);
         return sign_done(ret, sig, siglen, cap);
@@ -199,6 +172,8 @@ static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const u
     }
     if (native) {
         ret = alg->sign_expanded_derand(sig, siglen, m, mlen, key, rnd);
+    } else if (tmp != NULL) {
+        ret = alg->sign_derand_temp(sig, siglen, m, mlen, key, rnd, tmp);
     } else {
         ret = alg->sign_derand(sig, siglen, m, mlen, key, rnd);
     }
@@ -210,14 +185,14 @@ int pqsig_sign_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const 
                       size_t mlen, const uint8_t *sk, const uint8_t *rnd)
 {
     int ret = sign_args(alg, sig, siglen, m, mlen, sk);
-    return ret != PQSIG_OK ? ret : sign_core(alg, sig, siglen, m, mlen, sk, 0, 1, rnd, NULL);
+    return ret != PQSIG_OK ? ret : sign_core(alg, sig, siglen, m, mlen, sk, 0, 1, rnd, NULL, NULL);
 }
 
 int pqsig_sign_rng(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
                    size_t mlen, const uint8_t *sk, const pqsig_rng *rng)
 {
     int ret = sign_args(alg, sig, siglen, m, mlen, sk);
-    return ret != PQSIG_OK ? ret : sign_core(alg, sig, siglen, m, mlen, sk, 0, 0, NULL, rng);
+    return ret != PQSIG_OK ? ret : sign_core(alg, sig, siglen, m, mlen, sk, 0, 0, NULL, rng, NULL);
 }
 
 int pqsig_sign(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
@@ -251,6 +226,126 @@ int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const 
     return ret != PQSIG_OK ? ret : alg->verify(sig, siglen, m, mlen, pk);
 }
 
+/* ---- Caller scratch ----
+ * The _temp forms run an implementation's own _temp functions on the
+ * caller's scratch, aligned here; an implementation without them runs its
+ * plain forms (and needs no scratch). */
+size_t pqsig_temp_bytes(const pqsig_alg *alg)
+{
+    return alg != NULL && alg->temp_bytes != 0 ? alg->temp_bytes + PQSIG_TEMP_ALIGN - 1 : 0;
+}
+
+/* The aligned scratch in tmp, NULL when the implementation has no _temp
+ * forms; *err is set when tmp is too small. */
+static void *temp_area(const pqsig_alg *alg, void *tmp, size_t tmplen, int *err)
+{
+    uintptr_t p = (uintptr_t)tmp;
+    *err = PQSIG_OK;
+    if (alg->temp_bytes == 0) {
+        return NULL;
+    }
+    if (tmp == NULL || tmplen < pqsig_temp_bytes(alg)) {
+        *err = tmp == NULL ? PQSIG_ERR_BAD_ARGUMENT : PQSIG_ERR_BAD_LENGTH;
+        return NULL;
+    }
+    return (uint8_t *)tmp + ((PQSIG_TEMP_ALIGN - p % PQSIG_TEMP_ALIGN) % PQSIG_TEMP_ALIGN);
+}
+
+int pqsig_keypair_derand_temp(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk, const uint8_t *seed,
+                              void *tmp, size_t tmplen)
+{
+    void *t;
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    t = temp_area(alg, tmp, tmplen, &ret);
+    if (ret != PQSIG_OK || t == NULL) {
+        return ret != PQSIG_OK ? ret : pqsig_keypair_derand(alg, pk, sk, seed);
+    }
+    if (pk == NULL || sk == NULL || (seed == NULL && alg->d.keypair_seed_bytes != 0)) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    ret = alg->keypair_derand_temp(pk, sk, seed, t);
+    if (ret != PQSIG_OK) {
+        wipe_keys(alg, pk, sk);
+    }
+    return ret;
+}
+
+int pqsig_keypair_temp(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk, void *tmp, size_t tmplen)
+{
+    /* Operating-system randomness in one draw: the split draws of some
+     * official generators matter only for the NIST DRBG of the KATs. */
+    uint8_t seed[PQSIG_MAX_RND_BYTES];
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (alg->temp_bytes == 0) {
+        return pqsig_keypair(alg, pk, sk);
+    }
+    if (pk == NULL || sk == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (alg->d.keypair_seed_bytes > sizeof seed) {
+        return PQSIG_ERR_UNSUPPORTED;
+    }
+    ret = draw(NULL, seed, alg->d.keypair_seed_bytes);
+    if (ret == PQSIG_OK) {
+        ret = pqsig_keypair_derand_temp(alg, pk, sk, seed, tmp, tmplen);
+    } else {
+        wipe_keys(alg, pk, sk);
+    }
+    pqsig_zeroize(seed, sizeof seed);
+    return ret;
+}
+
+static int sign_temp(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                     size_t mlen, const uint8_t *sk, int derand, const uint8_t *rnd, void *tmp,
+                     size_t tmplen)
+{
+    void *t;
+    int ret = sign_args(alg, sig, siglen, m, mlen, sk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    t = temp_area(alg, tmp, tmplen, &ret);
+    if (ret != PQSIG_OK) {
+        return sign_done(ret, sig, siglen, *siglen);
+    }
+    return sign_core(alg, sig, siglen, m, mlen, sk, 0, derand, rnd, NULL, t);
+}
+
+int pqsig_sign_derand_temp(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                           size_t mlen, const uint8_t *sk, const uint8_t *rnd, void *tmp,
+                           size_t tmplen)
+{
+    return sign_temp(alg, sig, siglen, m, mlen, sk, 1, rnd, tmp, tmplen);
+}
+
+int pqsig_sign_temp(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                    size_t mlen, const uint8_t *sk, void *tmp, size_t tmplen)
+{
+    return sign_temp(alg, sig, siglen, m, mlen, sk, 0, NULL, tmp, tmplen);
+}
+
+int pqsig_verify_temp(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                      size_t mlen, const uint8_t *pk, void *tmp, size_t tmplen)
+{
+    void *t;
+    int ret = verify_args(alg, sig, siglen, m, mlen, pk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    t = temp_area(alg, tmp, tmplen, &ret);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    return t != NULL ? alg->verify_temp(sig, siglen, m, mlen, pk, t)
+                     : alg->verify(sig, siglen, m, mlen, pk);
+}
+
 int pqsig_sign_message_rng(const pqsig_alg *alg, uint8_t *sm, size_t *smlen, const uint8_t *m,
                            size_t mlen, const uint8_t *sk, const pqsig_rng *rng)
 {
@@ -264,7 +359,7 @@ int pqsig_sign_message_rng(const pqsig_alg *alg, uint8_t *sm, size_t *smlen, con
     }
     cap = *smlen;
     if (mlen > SIZE_MAX - alg->d.signature_bytes || cap < mlen + alg->d.signature_bytes) {
-        return PQSIG_ERR_BAD_LENGTH;
+        return sign_done(PQSIG_ERR_BAD_LENGTH, sm, smlen, cap);
     }
     if (alg->sm_layout == PQSIG_SM_CUSTOM) {
         ret = alg->sign_message(sm, smlen, m, mlen, sk, rng != NULL ? rng : &os_rng);
@@ -450,7 +545,7 @@ static int sign_expanded(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, con
     if (body == NULL) {
         return PQSIG_ERR_BAD_ARGUMENT;
     }
-    return sign_core(alg, sig, siglen, m, mlen, body, 1, derand, rnd, rng);
+    return sign_core(alg, sig, siglen, m, mlen, body, 1, derand, rnd, rng, NULL);
 }
 
 int pqsig_sign_expanded_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const uint8_t *m,

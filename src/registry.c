@@ -1,8 +1,13 @@
-/* The table of every variant compiled into this build (generated list) and
- * the selection of an implementation by name, CPU and PQSIG_IMPL. */
+/* Lookup: the table of every variant compiled into this build (generated
+ * list), the selection of an implementation by name, CPU and PQSIG_IMPL,
+ * and the public functions that list and find variants. Only this file
+ * refers to the table, so a program that calls one variant's NIST API
+ * through the static library links that variant alone. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "common/cpu.h"
 #include "registry.h"
 
 #define PQSIG_VARIANT(ns) extern const pqsig_alg ns##alg;
@@ -23,14 +28,15 @@ int pqsig_impl_rank(const char *impl)
     static const struct {
         const char *name;
         int rank;
-    } ranks[] = {{"ref", 0}, {"opt", 1}, {"avx2", 2}, {"neon", 2}, {"rvv", 2}, {"m4", 2}, {"avx512", 3}};
+    } ranks[] = {{"decline", -1}, {"ref", 0}, {"opt", 1},  {"avx2", 2},
+                 {"neon", 2},     {"rvv", 2}, {"m4", 2}, {"avx512", 3}};
     size_t i;
     for (i = 0; i < sizeof ranks / sizeof ranks[0]; i++) {
         if (strcmp(impl, ranks[i].name) == 0) {
             return ranks[i].rank;
         }
     }
-    return -1;
+    return -2;
 }
 
 const pqsig_alg *pqsig_registry_select(const pqsig_alg *const *table, const char *name,
@@ -50,9 +56,42 @@ const pqsig_alg *pqsig_registry_select(const pqsig_alg *const *table, const char
             if (strcmp(a->d.impl, impl) == 0) {
                 return a;
             }
-        } else if (best == NULL || pqsig_impl_rank(a->d.impl) > pqsig_impl_rank(best->d.impl)) {
+        } else if (pqsig_impl_rank(a->d.impl) >= 0 &&
+                   (best == NULL || pqsig_impl_rank(a->d.impl) > pqsig_impl_rank(best->d.impl))) {
             best = a;
         }
     }
     return best;
+}
+
+const pqsig_alg *pqsig_find(const char *name)
+{
+    /* PQSIG_IMPL forces an implementation, for tests and benchmarks. */
+    const char *forced = getenv("PQSIG_IMPL");
+    if (forced != NULL && forced[0] != '\0') {
+        return pqsig_registry_select(pqsig_registry, name, forced, pqsig_cpu_features());
+    }
+    return pqsig_registry_select(pqsig_registry, name, NULL, pqsig_cpu_features());
+}
+
+const pqsig_alg *pqsig_find_impl(const char *name, const char *impl)
+{
+    if (impl == NULL) {
+        return NULL;
+    }
+    return pqsig_registry_select(pqsig_registry, name, impl, pqsig_cpu_features());
+}
+
+size_t pqsig_count(void)
+{
+    size_t n = 0;
+    while (pqsig_registry[n] != NULL) {
+        n++;
+    }
+    return n;
+}
+
+const pqsig_alg *pqsig_at(size_t index)
+{
+    return index < pqsig_count() ? pqsig_registry[index] : NULL;
 }

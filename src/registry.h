@@ -46,6 +46,16 @@ struct pqsig_alg {
     int (*expand_pk)(uint8_t *epk, const uint8_t *pk);
     int (*verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                            const uint8_t *epk);
+    /* Caller scratch (the _temp forms): temp_bytes of PQSIG_V_TEMP_BYTES at
+     * alignment PQSIG_TEMP_ALIGN; 0 with NULL functions when the
+     * implementation has none (the generic layer then runs the plain forms,
+     * on the stack). */
+    size_t temp_bytes;
+    int (*keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp);
+    int (*sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                            const uint8_t *sk, const uint8_t *rnd, void *tmp);
+    int (*verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                       const uint8_t *pk, void *tmp);
     /* Known answers: the official .rsp this variant reproduces, relative to
      * the kat directory (e.g. "snova/v2.2/PQCsignKAT_SNOVA_24_5_16_4.rsp"),
      * and the text of its first line after "# ". NULL if none. */
@@ -61,7 +71,9 @@ extern const pqsig_alg *const pqsig_registry[];
  * fastest. NULL when none. */
 const pqsig_alg *pqsig_registry_select(const pqsig_alg *const *table, const char *name,
                                        const char *impl, uint32_t cpu);
-/* Rank of an implementation name for "fastest first"; higher is faster. */
+/* Rank of an implementation name for "fastest first"; higher is faster.
+ * -1: a test implementation (decline), never chosen unless asked for by
+ * name; -2: unknown. */
 int pqsig_impl_rank(const char *impl);
 
 #endif

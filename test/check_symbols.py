@@ -5,8 +5,9 @@
   calls the heap (malloc, calloc, realloc, free, ...).
 - each variant's objects (from variants.tsv): every defined external symbol
   carries that variant's namespace pqsig_<scheme>_<set>_<impl>_.
-- libpqsig.so: exports only the generic API of include/pqsig.h and the
-  variants' NIST APIs; everything internal is hidden.
+- libpqsig.so: exports only the generic API of include/pqsig.h and one
+  NIST API per parameter set (src/dispatch.c); the per-implementation NIST
+  APIs (libpqsig.a only) and everything internal are hidden.
 Prints "check_symbols: N passed, N failed"; exit status 1 on any failure.
 """
 import argparse
@@ -79,11 +80,22 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     allowed = public_api(os.path.join(root, "include", "pqsig.h"))
     check(len(allowed) > 10, "public API parsed from include/pqsig.h")
+    per_impl = set()
     for ns in namespaces:
-        allowed |= {ns + f for f in NIST}
+        set_prefix = ns[: ns[:-1].rindex("_") + 1]  # pqsig_<scheme>_<set>_<impl>_ -> pqsig_<scheme>_<set>_
+        allowed |= {set_prefix + f for f in NIST}
+        per_impl |= {ns + f for f in NIST}
+    exported = set()
     for kind, name in nm(a.nm, ["-D", "--defined-only"], a.shared):
         if kind in "TDRB":
+            exported.add(name)
             check(name in allowed, f"libpqsig.so exports internal symbol {name}")
+    check(not (exported & per_impl), "libpqsig.so exports no per-implementation NIST function")
+    check(len(exported & {n for n in allowed if n.endswith("crypto_sign_keypair")}) ==
+          len({n for n in allowed if n.endswith("crypto_sign_keypair")}),
+          "libpqsig.so exports the NIST API of every parameter set")
+    static_defined = {name for kind, name in nm(a.nm, ["-g", "--defined-only"], a.static)}
+    check(per_impl <= static_defined, "libpqsig.a defines every per-implementation NIST function")
     print(f"check_symbols: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

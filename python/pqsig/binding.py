@@ -76,7 +76,7 @@ class _Details(ctypes.Structure):
                 ("public_key_bytes", ctypes.c_size_t), ("secret_key_bytes", ctypes.c_size_t),
                 ("signature_bytes", ctypes.c_size_t), ("keypair_seed_bytes", ctypes.c_size_t),
                 ("sign_rnd_bytes", ctypes.c_size_t), ("flags", ctypes.c_uint32),
-                ("cpu_features", ctypes.c_uint32)]
+                ("cpu_features", ctypes.c_uint32), ("nist_prefix", ctypes.c_char_p)]
 
 
 FLAGS = {1: "broken", 2: "recommended", 4: "legacy", 8: "deterministic"}
@@ -118,6 +118,8 @@ def library(path=None):
     lib.pqsig_verify_expanded.argtypes = [vp, u8p, sz, u8p, sz, vp]
     lib.pqsig_wipe.argtypes = [vp, sz]
     lib.pqsig_wipe.restype = None
+    lib.pqsig_temp_bytes.restype = sz
+    lib.pqsig_temp_bytes.argtypes = [vp]
     lib.pqsig_strerror.restype = ctypes.c_char_p
     lib.pqsig_strerror.argtypes = [ctypes.c_int]
     _lib = lib
@@ -131,6 +133,8 @@ def _details(handle):
         "version": d.version.decode(), "level": d.level, "public_key_bytes": d.public_key_bytes,
         "secret_key_bytes": d.secret_key_bytes, "signature_bytes": d.signature_bytes,
         "flags": [v for k, v in FLAGS.items() if d.flags & k],
+        "nist_prefix": d.nist_prefix.decode(), "temp_bytes": library().pqsig_temp_bytes(handle),
+        "sign_rnd_bytes": d.sign_rnd_bytes, "keypair_seed_bytes": d.keypair_seed_bytes,
         "runs_here": bool(library().pqsig_runs_here(handle)),
     }
 

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../nist.h"
 #include "../registry.h"
 #include "pqsig/nist_api.h"
 #include "ns.h"
@@ -55,10 +56,20 @@
 #define PQSIG_V_EXPANDED_FNS 0, 0, NULL, NULL, NULL, NULL
 #endif
 
+/* Caller scratch: a variant that defines PQSIG_V_TEMP_BYTES provides the
+ * _temp forms of its three core operations. */
+#ifdef PQSIG_V_TEMP_BYTES
+#define PQSIG_V_TEMP_FNS                                                                           \
+    PQSIG_V_TEMP_BYTES, PQSIG_NS(keypair_derand_temp), PQSIG_NS(sign_derand_temp),                 \
+        PQSIG_NS(verify_temp)
+#else
+#define PQSIG_V_TEMP_FNS 0, NULL, NULL, NULL
+#endif
+
 const pqsig_alg PQSIG_NS(alg) = {
     {PQSIG_V_NAME, PQSIG_V_SCHEME, PQSIG_IMPL_NAME, PQSIG_V_VERSION, PQSIG_V_LEVEL,
      PQSIG_V_PK_BYTES, PQSIG_V_SK_BYTES, PQSIG_V_SIG_BYTES, PQSIG_V_SEED_BYTES,
-     PQSIG_V_RND_BYTES, PQSIG_V_FLAGS, PQSIG_V_CPU},
+     PQSIG_V_RND_BYTES, PQSIG_V_FLAGS, PQSIG_V_CPU, PQSIG_STR(PQSIG_NAMESPACE)},
     PQSIG_NS(keypair_derand),
     PQSIG_V_KEYPAIR_RNG_FN,
     PQSIG_NS(sign_derand),
@@ -68,11 +79,14 @@ const pqsig_alg PQSIG_NS(alg) = {
     PQSIG_V_OPEN_FN,
     PQSIG_V_SM_LAYOUT,
     PQSIG_V_EXPANDED_FNS,
+    PQSIG_V_TEMP_FNS,
     PQSIG_V_KAT_FILE,
     PQSIG_V_KAT_HEADER,
 };
 
-/* The NIST/SUPERCOP API of this variant (declared in include/pqsig/nist_api.h). */
+/* The NIST/SUPERCOP API of this variant (include/pqsig/nist_api.h): static
+ * library only; the build's hidden visibility keeps it out of the shared
+ * library, which exports one dispatching API per set (src/dispatch.c). */
 PQSIG_NIST_API(PQSIG_NAMESPACE)
 
 int PQSIG_NS(crypto_sign_keypair)(unsigned char *pk, unsigned char *sk)
@@ -88,61 +102,49 @@ int PQSIG_NS(crypto_sign_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t
 int PQSIG_NS(crypto_sign)(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
                           unsigned long long mlen, const unsigned char *sk)
 {
-    size_t len;
-    int ret;
-    if (smlen == NULL || mlen > (unsigned long long)(SIZE_MAX - PQSIG_V_SIG_BYTES)) {
-        return PQSIG_ERR_BAD_LENGTH;
-    }
-    /* The NIST API gives no capacity: sm must hold mlen + CRYPTO_BYTES. */
-    len = (size_t)mlen + PQSIG_V_SIG_BYTES;
-    ret = pqsig_sign_message_rng(&PQSIG_NS(alg), sm, &len, m, (size_t)mlen, sk, NULL);
-    *smlen = ret == PQSIG_OK ? (unsigned long long)len : 0;
-    return ret;
+    return pqsig_nist_sign(&PQSIG_NS(alg), sm, smlen, m, mlen, sk);
 }
 
 int PQSIG_NS(crypto_sign_open)(unsigned char *m, unsigned long long *mlen, const unsigned char *sm,
                                unsigned long long smlen, const unsigned char *pk)
 {
-    size_t len;
-    int ret;
-    if (mlen == NULL || smlen > (unsigned long long)SIZE_MAX) {
-        return PQSIG_ERR_BAD_LENGTH;
-    }
-    /* The message is never longer than the signed message. */
-    len = (size_t)smlen;
-    ret = pqsig_open(&PQSIG_NS(alg), m, &len, sm, (size_t)smlen, pk);
-    *mlen = ret == PQSIG_OK ? (unsigned long long)len : 0;
-    return ret;
+    return pqsig_nist_open(&PQSIG_NS(alg), m, mlen, sm, smlen, pk);
 }
 
 int PQSIG_NS(crypto_sign_signature)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                                     const uint8_t *sk)
 {
-    size_t cap = PQSIG_V_SIG_BYTES;
-    int ret;
-    if (siglen == NULL) {
-        return PQSIG_ERR_BAD_ARGUMENT;
-    }
-    ret = pqsig_sign(&PQSIG_NS(alg), sig, &cap, m, mlen, sk);
-    *siglen = ret == PQSIG_OK ? cap : 0;
-    return ret;
+    return pqsig_nist_signature(&PQSIG_NS(alg), sig, siglen, m, mlen, sk, 0, NULL, NULL, 0);
 }
 
 int PQSIG_NS(crypto_sign_signature_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m,
                                            size_t mlen, const uint8_t *sk, const uint8_t *rnd)
 {
-    size_t cap = PQSIG_V_SIG_BYTES;
-    int ret;
-    if (siglen == NULL) {
-        return PQSIG_ERR_BAD_ARGUMENT;
-    }
-    ret = pqsig_sign_derand(&PQSIG_NS(alg), sig, &cap, m, mlen, sk, rnd);
-    *siglen = ret == PQSIG_OK ? cap : 0;
-    return ret;
+    return pqsig_nist_signature(&PQSIG_NS(alg), sig, siglen, m, mlen, sk, 1, rnd, NULL, 0);
 }
 
 int PQSIG_NS(crypto_sign_verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                                  const uint8_t *pk)
 {
     return pqsig_verify(&PQSIG_NS(alg), sig, siglen, m, mlen, pk);
+}
+
+int PQSIG_NS(crypto_sign_keypair_temp)(uint8_t *pk, uint8_t *sk, void *tmp, size_t tmplen)
+{
+    return pqsig_keypair_temp(&PQSIG_NS(alg), pk, sk, tmp, tmplen);
+}
+
+int PQSIG_NS(crypto_sign_signature_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m,
+                                         size_t mlen, const uint8_t *sk, void *tmp, size_t tmplen)
+{
+    if (tmp == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    return pqsig_nist_signature(&PQSIG_NS(alg), sig, siglen, m, mlen, sk, 0, NULL, tmp, tmplen);
+}
+
+int PQSIG_NS(crypto_sign_verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m,
+                                      size_t mlen, const uint8_t *pk, void *tmp, size_t tmplen)
+{
+    return pqsig_verify_temp(&PQSIG_NS(alg), sig, siglen, m, mlen, pk, tmp, tmplen);
 }

@@ -46,7 +46,8 @@ static void selection(void)
     CHECK(pqsig_registry_select(table, "a", NULL, all) == NULL, "names are exact");
     CHECK(pqsig_registry_select(table, NULL, NULL, all) == NULL, "NULL name");
     CHECK(pqsig_impl_rank("ref") < pqsig_impl_rank("opt") && pqsig_impl_rank("opt") < pqsig_impl_rank("avx2") &&
-              pqsig_impl_rank("avx2") < pqsig_impl_rank("avx512") && pqsig_impl_rank("bogus") < 0,
+              pqsig_impl_rank("avx2") < pqsig_impl_rank("avx512") && pqsig_impl_rank("bogus") < -1 &&
+              pqsig_impl_rank("decline") == -1,
           "ranks");
 }
 
@@ -58,7 +59,14 @@ static void real_table(void)
         const pqsig_alg *a = pqsig_at(i);
         const pqsig_details *d = pqsig_get_details(a);
         CHECK(d != NULL && d->name[0] && d->scheme[0] && d->version[0], "entry %zu named", i);
-        CHECK(pqsig_impl_rank(d->impl) >= 0, "%s: known impl %s", d->name, d->impl);
+        CHECK(pqsig_impl_rank(d->impl) >= -1, "%s: known impl %s", d->name, d->impl);
+        CHECK(strncmp(d->nist_prefix + strlen(d->nist_prefix) - strlen(d->impl) - 1, d->impl,
+                      strlen(d->impl)) == 0,
+              "%s %s: NIST prefix %s", d->name, d->impl, d->nist_prefix);
+        CHECK((a->temp_bytes == 0) == (a->keypair_derand_temp == NULL) &&
+                  (a->temp_bytes == 0) == (a->sign_derand_temp == NULL) &&
+                  (a->temp_bytes == 0) == (a->verify_temp == NULL),
+              "%s %s: temp forms", d->name, d->impl);
         CHECK(d->public_key_bytes && d->secret_key_bytes && d->signature_bytes, "%s: sizes", d->name);
         CHECK(d->level >= 1 && d->level <= 5, "%s: level", d->name);
         CHECK(a->keypair_derand && a->sign_derand && a->verify, "%s: operations", d->name);
@@ -69,6 +77,8 @@ static void real_table(void)
             CHECK(pqsig_find_impl(d->name, d->impl) == a, "%s %s found", d->name, d->impl);
             CHECK(best != NULL && pqsig_impl_rank(best->d.impl) >= pqsig_impl_rank(d->impl),
                   "%s: default is the fastest", d->name);
+            CHECK(best != NULL && pqsig_impl_rank(best->d.impl) >= 0, "%s: never a test backend",
+                  d->name);
         }
         for (j = i + 1; j < n; j++) {
             const pqsig_details *e = pqsig_get_details(pqsig_at(j));
