@@ -69,6 +69,11 @@ def cmd_report(args):
     return 0
 
 
+def cmd_headers(args):
+    from . import headers
+    return headers.main()
+
+
 def cmd_test(args):
     return testing.main(args)
 
@@ -107,6 +112,9 @@ def parser():
     s.add_argument("--no-kat", action="store_true", help="skip the KAT check")
     s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("headers", help="regenerate include/pqsig/<scheme>.h from the registry")
+    s.set_defaults(func=cmd_headers)
 
     s = sub.add_parser("report", help="render saved benchmark results (build/results/*.json)")
     s.add_argument("files", nargs="+")

@@ -79,6 +79,13 @@ class Bindings(unittest.TestCase):
                         self.assertFalse(verifier.verify(msg + b"x", esig), name)
                     self.assertTrue(verifier.verify(b"pqsig", sig), name)
 
+    def test_generated_headers_are_current(self):
+        from pqsig import headers
+        vs = binding.variants()
+        if {v["scheme"] for v in vs} < set(headers.TITLES) - {"falcon"}:
+            self.skipTest("not a build of every scheme")
+        self.assertEqual(headers.stale(vs), [], "run ./pqsig headers and commit include/pqsig/")
+
     def test_wrong_key_lengths_raise_before_reaching_c(self):
         # A short key used to be passed to C, which read the full key size
         # past its end (SIGSEGV for a 200,000-byte MQ-Sign level-5 key).

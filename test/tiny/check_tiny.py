@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""The tiny static program (tiny.c) runs, and holds its one variant alone:
+one variant descriptor (pqsig_nccsign_1_opt_alg), no registry, no other
+variant's code. Prints its size (text, data, bss) for the README."""
+import re
+import subprocess
+import sys
+
+
+def main():
+    nm_tool, size_tool, exe = sys.argv[1:4]
+    run = subprocess.run([exe], capture_output=True, text=True)
+    print(run.stdout.strip())
+    syms = subprocess.run([nm_tool, "--defined-only", exe], capture_output=True, text=True,
+                          check=True).stdout.split()
+    descriptors = sorted(s for s in syms if re.fullmatch(r"pqsig_\w+_alg", s))
+    variants = sorted({m.group(1) for s in syms
+                       for m in [re.match(r"(pqsig_(?:snova|mqsign|nccsign|falcon)_\w+?_(?:ref|opt|avx2|avx512|"
+                                          r"neon|rvv|m4|decline)_)", s)] if m})
+    size = subprocess.run([size_tool, exe], capture_output=True, text=True, check=True).stdout
+    print(size.strip())
+    failed = []
+    if run.returncode != 0:
+        failed.append("the program failed")
+    if descriptors != ["pqsig_nccsign_1_opt_alg"]:
+        failed.append(f"variant descriptors linked: {descriptors}")
+    if variants != ["pqsig_nccsign_1_opt_"]:
+        failed.append(f"variants linked: {variants}")
+    if "pqsig_registry" in syms:
+        failed.append("the registry is linked")
+    for f in failed:
+        print("FAIL", f)
+    print(f"check_tiny: {0 if failed else 1} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
