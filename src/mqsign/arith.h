@@ -1,9 +1,6 @@
-/* MQ-Sign: GF(256) arithmetic and the kernels of the frontend.
- *
- * This header is THE kernel interface: keygen.c, sign.c and verify.c do
- * all their field arithmetic through it, so a native backend (AVX2, GFNI,
- * NEON, ...) replaces the functions declared here and nothing else. The
- * portable implementation is arith.c.
+/* MQ-Sign: the field layer, GF(256) arithmetic as inline SWAR helpers
+ * for the portable kernels (native/api.h is the kernel contract; nothing
+ * here is a kernel).
  *
  * Field: the tower GF(((2^2)^2)^2) of the specification (and of the
  * official code), NOT the AES polynomial:
@@ -25,12 +22,6 @@
 #include <stdint.h>
 
 #include "common/ct.h"
-#include "common/ns.h"
-#include "mqsign/params.h"
-
-/* Words per o-element vector (one equation-indexed coefficient vector, or
- * one row of the signing solver, which is at most o wide). */
-#define MQS_OW ((MQS_O + 7) / 8)
 
 #define MQS_LANES_1 0x0101010101010101ull
 #define MQS_LANES_PAIRLO 0x5555555555555555ull /* low bit of each bit pair */
@@ -170,72 +161,5 @@ static inline uint8_t mqs_lane_sum(uint64_t a)
     a ^= a >> 8;
     return (uint8_t)a;
 }
-
-/* Words per row of the signing solver: o + 1 bytes ([A | B | r1] is
- * 2h + 1 wide), rounded up to whole 16-byte blocks. */
-#define MQS_RW (2 * ((MQS_O + 16) / 16))
-
-/* Words per column of the signing system: o bytes (one per equation)
- * rounded up to whole 16-byte blocks. */
-#define MQS_CW (2 * ((MQS_O + 15) / 16))
-
-/* Kernels (arith.c). Constant time in all data unless said otherwise. */
-#define mqs_k_masks PQSIG_NS(mqs_k_masks)
-#define mqs_k_matvec PQSIG_NS(mqs_k_matvec)
-#define mqs_k_matvec_o PQSIG_NS(mqs_k_matvec_o)
-#define mqs_k_matvec_h1 PQSIG_NS(mqs_k_matvec_h1)
-#define mqs_k_gauss PQSIG_NS(mqs_k_gauss)
-#define mqs_k_elim_cols PQSIG_NS(mqs_k_elim_cols)
-#define mqs_k_pubmap PQSIG_NS(mqs_k_pubmap)
-
-/* The selection masks of scalars: mk[i][t][0..1] = all-ones when bit t
- * of s[i] is set (two copies: one 16-byte block). */
-void mqs_k_masks(uint64_t (*mk)[8][2], const uint8_t *s, size_t count);
-
-/* Matrix-vector product as a linear combination:
- *   out[0..len) = sum_{i < count} s[i] * (the len bytes at vecs + off_i),
- *   off_0 = 0, off_{i+1} = off_i + stride + i * dstride
- * (dstride 0: evenly spaced vectors; dstride -o: the column of a
- * row-by-row upper-triangular array of o-byte vectors), s given by its
- * masks (mqs_k_masks). Reads exactly len bytes of each vector; vectors may
- * overlap (stride 1: the sliding windows of the LR evaluation). Bit-plane
- * accumulation, 16 bytes at a time, all vectors.
- * mqs_k_matvec_o is the same for len = o, mqs_k_matvec_h1 for len = h + 1. */
-void mqs_k_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, const uint64_t (*mk)[8][2],
-                  size_t count, size_t len);
-void mqs_k_matvec_o(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
-                    const uint64_t (*mk)[8][2], size_t count);
-void mqs_k_matvec_h1(uint8_t *out, const uint8_t *vecs, size_t stride, const uint64_t (*mk)[8][2],
-                     size_t count);
-
-/* Forward Gaussian elimination, in constant time, of rows of MQS_RW
- * words (only the first nw words, nw even, are read or changed): pivot i
- * (i < npiv) sits in row i, column col0 + i. It is made nonzero by adding
- * rows i+1, ..., i+window-1 (those below npiv) to row i, each only while
- * the pivot is still zero; then row i is scaled to a unit pivot and the
- * column cleared in rows i+1, ..., nrows-1. Rows must be zero left of
- * column col0 + i when pivot i is reached. Returns all-ones when every
- * pivot was nonzero, else 0. */
-uint64_t mqs_k_gauss(uint64_t (*rows)[MQS_RW], unsigned npiv, unsigned nrows, unsigned col0,
-                     unsigned window, unsigned nw);
-
-/* Forward elimination of the first npiv columns of a system stored by
- * columns (ncols columns of MQS_CW words; column ncols-1 may be the right
- * hand side), in constant time. Pivot i sits in row i, column i; when it is
- * zero, columns i+1, ..., npiv-1 are added to column i in turn, each only
- * while the pivot is still zero (zadd[i*npiv + j] records 0xff for an
- * addition made, else 0: the caller maps its solution back through them).
- * Then the column is cleared in the rows below i (row i and the rows above
- * are kept; the pivots are not scaled, their inverses go to ipiv[i]). The
- * entries of column i below row i are left as they are (not read again).
- * Returns all-ones when every pivot was nonzero (the leading npiv x npiv
- * block was invertible), else 0. */
-uint64_t mqs_k_elim_cols(uint64_t (*cols)[MQS_CW], unsigned npiv, unsigned ncols, uint8_t *zadd,
-                         uint8_t *ipiv);
-
-/* The public map: z = P(w), P as in the public key (o-byte vectors per
- * monomial x_i x_j, i <= j < n, row by row). NOT constant time: for
- * public inputs only (verification). */
-void mqs_k_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N]);
 
 #endif

@@ -29,4 +29,11 @@ static inline size_t mqs_mono(unsigned i, unsigned j, unsigned dim)
     return (size_t)i * (2 * dim + 1 - i) / 2 + (j - i);
 }
 
+/* The plain forms run the _temp forms on a state of their own stack,
+ * 64-byte aligned as the _temp contract has it: buf has 63 spare bytes. */
+static inline void *mqs_align64(uint8_t *buf)
+{
+    return buf + (64 - (uintptr_t)buf % 64) % 64;
+}
+
 #endif

@@ -11,12 +11,14 @@
  *   1. the P2 block receives Q = F1 T1 + F2 (row i of F1 times T1);
  *   2. P3 = Upper(R), R = T1^t Q, column by column of the P2 block;
  *   3. the P2 block receives the rest, F1^t T1 (the diagonal of F1, counted
- *      in both, cancels as it should: F1 + F1^t has a zero diagonal). */
+ *      in both, cancels as it should: F1 + F1^t has a zero diagonal).
+ * The state (the masks of one column of T1) lives in the caller's scratch. */
 #include <string.h>
 
-#include "arith.h"
+#include "common/ct.h"
 #include "common/fips202.h"
 #include "frontend.h"
+#include "kernels.h"
 #include "mqsign/variant.h"
 
 typedef char mqs_check_sizes[(MQS_SK_BYTES == MQS_SK_BYTES_DEC && MQS_PK_BYTES == MQS_PK_BYTES_DEC) ? 1 : -1];
@@ -72,6 +74,8 @@ typedef struct {
     uint8_t tmp[MQS_O];
 } keygen_work;
 
+typedef char mqs_check_keygen_temp[sizeof(keygen_work) <= PQSIG_V_TEMP_BYTES ? 1 : -1];
+
 /* Offset in pk of the o-byte vector of monomial x_i x_j (i <= j < n). */
 static size_t at(unsigned i, unsigned j)
 {
@@ -79,13 +83,13 @@ static size_t at(unsigned i, unsigned j)
 }
 
 /* Stride between the vectors of x_k x_j and x_{k+1} x_j: (n - 1 - k) o,
- * i.e. (n - 1) o shrinking by o per step (mqs_k_matvec_o's dstride). */
+ * i.e. (n - 1) o shrinking by o per step (mqs_matvec's dstride). */
 #define COL_STRIDE ((size_t)(MQS_N - 1) * MQS_O)
 #define COL_DSTRIDE (-(ptrdiff_t)MQS_O)
 
-int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp)
 {
-    keygen_work w;
+    keygen_work *w = tmp;
     pqsig_drbg prng;
     uint8_t *p3 = pk + mqs_mono(MQS_V, MQS_V, MQS_N) * MQS_O;
     unsigned i, j, k;
@@ -107,10 +111,10 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
     /* 1. Q = F1 T1 + F2 into the P2 block: Q(i, j) = F2(i, j) +
      *    sum_{k >= i} T1[k][j] F1(i, k), F1 row i contiguous from k = i. */
     for (j = 0; j < MQS_O; j++) {
-        mqs_k_masks(w.mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
         for (i = 0; i < MQS_V; i++) {
             uint8_t *dst = pk + at(i, MQS_V + j);
-            mqs_k_matvec_o(dst, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w.mk + i, MQS_V - i);
+            mqs_matvec(dst, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w->mk + i, MQS_V - i, MQS_O);
             vec_xor(dst, sk + MQS_SK_F2 + ((size_t)i * MQS_O + j) * MQS_O);
         }
     }
@@ -119,24 +123,24 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
      *    column b of the P2 block. */
     memset(p3, 0, (size_t)MQS_TRI(MQS_O) * MQS_O);
     for (j = 0; j < MQS_O; j++) {
-        mqs_k_masks(w.mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
         for (k = 0; k < MQS_O; k++) {
             /* R[j][k] belongs to the upper-triangle entry (min, max). */
             size_t pos = j <= k ? mqs_mono(j, k, MQS_O) : mqs_mono(k, j, MQS_O);
-            mqs_k_matvec_o(w.tmp, pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
-                           (const uint64_t(*)[8][2])w.mk, MQS_V);
-            vec_xor(p3 + pos * MQS_O, w.tmp);
+            mqs_matvec(w->tmp, pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
+                       (const uint64_t(*)[8][2])w->mk, MQS_V, MQS_O);
+            vec_xor(p3 + pos * MQS_O, w->tmp);
         }
     }
 
     /* 3. P2 = Q + F1^t T1: P2(i, j) gains sum_{k <= i} T1[k][j] F1(k, i),
      *    the column i of F1 (the diagonal, counted in both, cancels). */
     for (j = 0; j < MQS_O; j++) {
-        mqs_k_masks(w.mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
         for (i = 0; i < MQS_V; i++) {
-            mqs_k_matvec_o(w.tmp, pk + at(0, i), COL_STRIDE, COL_DSTRIDE, (const uint64_t(*)[8][2])w.mk,
-                           i + 1);
-            vec_xor(pk + at(i, MQS_V + j), w.tmp);
+            mqs_matvec(w->tmp, pk + at(0, i), COL_STRIDE, COL_DSTRIDE, (const uint64_t(*)[8][2])w->mk,
+                       i + 1, MQS_O);
+            vec_xor(pk + at(i, MQS_V + j), w->tmp);
         }
     }
 
@@ -151,6 +155,12 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
     memcpy(sk + MQS_SK_PH, pk + MQS_P_BYTES, MQS_HASH_BYTES);
 #endif
     pk[MQS_PK_BYTES - 1] = 0;
-    pqsig_zeroize(&w, sizeof w);
+    pqsig_zeroize(w, sizeof *w);
     return PQSIG_OK;
+}
+
+int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+{
+    uint8_t buf[sizeof(keygen_work) + 63];
+    return PQSIG_NS(keypair_derand_temp)(pk, sk, seed, mqs_align64(buf));
 }

@@ -55,9 +55,7 @@
 #define MQS_BIND 0
 #endif
 
-#define MQS_N (MQS_V + MQS_O)
-#define MQS_H (MQS_O / 2) /* block size of the Schur-complement solver */
-#define MQS_TRI(k) ((k) * ((k) + 1) / 2)
+#include "mqsign/shape.h" /* n, h, the triangle sizes, the solver window */
 
 #define MQS_SEED_BYTES 32
 #define MQS_SALT_BYTES 32
@@ -91,8 +89,5 @@
 
 /* Signing tries at most this many vinegar vectors (official code: 127). */
 #define MQS_MAX_ATTEMPTS 127
-/* Pivot search depth of the Schur-complement elimination (official rule:
- * the diagonal row and the 7 rows below it). */
-#define MQS_SCHUR_WINDOW 8
 
 #endif

@@ -101,4 +101,26 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
 int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                      const uint8_t *pk);
 
+#if !defined(PQSIG_IMPL_ref)
+/* Caller scratch of the _temp forms (opt and the backends): the largest
+ * operation state, rounded up to 64 bytes. Signing's holds the solver's
+ * scratch (or, before it, the rows of F1), the masks of v scalars, L and
+ * four small vectors (sign.c); verification's the public map's buckets;
+ * key generation's (the masks of v scalars) is smaller than signing's. */
+#define MQS_MAX_(a, b) ((a) > (b) ? (a) : (b))
+#define MQS_SIGN_TEMP_BYTES                                                                       \
+    (MQS_MAX_(MQS_SOLVE_WORK_BYTES, MQS_V * MQS_O) + 128 * MQS_V + MQS_O * MQS_O + MQS_V + 3 * MQS_O)
+#define PQSIG_V_TEMP_BYTES                                                                        \
+    ((size_t)MQS_MAX_((MQS_SIGN_TEMP_BYTES + 63) / 64 * 64, MQS_PUBMAP_WORK_BYTES))
+
+/* The same operations with the state in tmp (PQSIG_V_TEMP_BYTES, aligned to
+ * 64, any content on entry, its secrets wiped on return): at most 16 KiB
+ * of stack each. */
+int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp);
+int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                               const uint8_t *sk, const uint8_t *rnd, void *tmp);
+int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                          const uint8_t *pk, void *tmp);
+#endif
+
 #endif
