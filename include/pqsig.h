@@ -34,7 +34,8 @@ typedef enum {
     PQSIG_ERR_INVALID_SIGNATURE = -4,
     PQSIG_ERR_RNG = -5,            /* the random number source failed */
     PQSIG_ERR_SIGN_ATTEMPTS = -6,  /* signing gave up after its retry bound */
-    PQSIG_ERR_UNSUPPORTED = -7     /* not available on this CPU or build */
+    PQSIG_ERR_UNSUPPORTED = -7,    /* not available on this CPU or build */
+    PQSIG_ERR_BAD_CONFIG = -8      /* PQSIG_IMPL names no implementation that may be forced */
 } pqsig_error;
 
 /* Flags of an algorithm (pqsig_details.flags). */
@@ -69,8 +70,15 @@ typedef struct {
 } pqsig_rng;
 
 /* The fastest implementation of `name` this CPU runs, or NULL. The
- * environment variable PQSIG_IMPL (e.g. "ref", "opt", "avx2") forces one. */
+ * environment variable PQSIG_IMPL, read once per process, forces one of the
+ * constant-time implementations ("opt", "avx2", ...: never "ref", which
+ * pqsig_find_impl reaches by name), for tests and benchmarks. */
 PQSIG_API const pqsig_alg *pqsig_find(const char *name);
+/* The same with the reason for a failure: PQSIG_ERR_BAD_ARGUMENT (no such
+ * algorithm), PQSIG_ERR_UNSUPPORTED (not for this CPU), PQSIG_ERR_BAD_CONFIG
+ * (PQSIG_IMPL names an implementation that cannot be forced or that this
+ * algorithm lacks). *alg is NULL on failure. */
+PQSIG_API PQSIG_NODISCARD int pqsig_find_checked(const char *name, const pqsig_alg **alg);
 /* A given implementation ("ref", "opt", ...), or NULL if it is not built or
  * this CPU cannot run it. */
 PQSIG_API const pqsig_alg *pqsig_find_impl(const char *name, const char *impl);

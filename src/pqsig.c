@@ -610,6 +610,8 @@ const char *pqsig_strerror(int err)
         return "signing attempts exhausted";
     case PQSIG_ERR_UNSUPPORTED:
         return "not supported on this CPU or build";
+    case PQSIG_ERR_BAD_CONFIG:
+        return "PQSIG_IMPL names no implementation that may be forced";
     default:
         return "unknown error";
     }

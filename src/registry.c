@@ -64,14 +64,58 @@ const pqsig_alg *pqsig_registry_select(const pqsig_alg *const *table, const char
     return best;
 }
 
+/* PQSIG_IMPL, read once: NULL when unset or empty, else the value. A
+ * production library must not let the environment downgrade it, so only
+ * the constant-time implementations that would be chosen on merit (rank 1
+ * and up: opt and the native backends) can be forced; ref and test
+ * backends are reached by name through pqsig_find_impl. Racing first calls
+ * read the same value; the atomics keep that race well defined. */
+#define ENV_UNREAD ((const char *)&env_cache)
+static const char *env_cache = ENV_UNREAD;
+
+static const char *forced_impl(void)
+{
+    const char *v = __atomic_load_n(&env_cache, __ATOMIC_ACQUIRE);
+    if (v == ENV_UNREAD) {
+        v = getenv("PQSIG_IMPL");
+        if (v != NULL && v[0] == '\0') {
+            v = NULL;
+        }
+        __atomic_store_n(&env_cache, v, __ATOMIC_RELEASE);
+    }
+    return v;
+}
+
+int pqsig_find_checked(const char *name, const pqsig_alg **alg)
+{
+    const char *forced = forced_impl();
+    const pqsig_alg *a;
+    size_t i;
+    if (alg == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    *alg = NULL;
+    if (forced != NULL && pqsig_impl_rank(forced) < 1) {
+        return PQSIG_ERR_BAD_CONFIG;
+    }
+    a = pqsig_registry_select(pqsig_registry, name, forced, pqsig_cpu_features());
+    if (a != NULL) {
+        *alg = a;
+        return PQSIG_OK;
+    }
+    for (i = 0; name != NULL && pqsig_registry[i] != NULL; i++) {
+        if (strcmp(pqsig_registry[i]->d.name, name) == 0) {
+            /* Built, but not for this CPU, or not in the forced form. */
+            return forced != NULL ? PQSIG_ERR_BAD_CONFIG : PQSIG_ERR_UNSUPPORTED;
+        }
+    }
+    return PQSIG_ERR_BAD_ARGUMENT;
+}
+
 const pqsig_alg *pqsig_find(const char *name)
 {
-    /* PQSIG_IMPL forces an implementation, for tests and benchmarks. */
-    const char *forced = getenv("PQSIG_IMPL");
-    if (forced != NULL && forced[0] != '\0') {
-        return pqsig_registry_select(pqsig_registry, name, forced, pqsig_cpu_features());
-    }
-    return pqsig_registry_select(pqsig_registry, name, NULL, pqsig_cpu_features());
+    const pqsig_alg *a;
+    return pqsig_find_checked(name, &a) == PQSIG_OK ? a : NULL;
 }
 
 const pqsig_alg *pqsig_find_impl(const char *name, const char *impl)

@@ -45,8 +45,13 @@ class Unsupported(PqsigError):
     code = -7
 
 
+class BadConfig(PqsigError):
+    """PQSIG_IMPL names an implementation that cannot be forced."""
+    code = -8
+
+
 _ERROR_CLASSES = {c.code: c for c in (BadArgument, BadLength, MalformedKey, InvalidSignature,
-                                      RngError, SignAttemptsExhausted, Unsupported)}
+                                      RngError, SignAttemptsExhausted, Unsupported, BadConfig)}
 
 
 def _error(code, what):
@@ -97,6 +102,7 @@ def library(path=None):
     vp, sz, u8p = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p
     lib.pqsig_find.restype = vp
     lib.pqsig_find.argtypes = [ctypes.c_char_p]
+    lib.pqsig_find_checked.argtypes = [ctypes.c_char_p, ctypes.POINTER(vp)]
     lib.pqsig_find_impl.restype = vp
     lib.pqsig_find_impl.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
     lib.pqsig_count.restype = sz
@@ -159,10 +165,17 @@ class Signature:
 
     def __init__(self, name, impl=None):
         lib = library()
-        h = lib.pqsig_find_impl(name.encode(), impl.encode()) if impl else lib.pqsig_find(name.encode())
-        if not h:
-            raise _error(-7 if name in [v["name"] for v in variants()] else -1,
-                         f"algorithm {name}" + (f" ({impl})" if impl else ""))
+        if impl:
+            h = lib.pqsig_find_impl(name.encode(), impl.encode())
+            if not h:
+                raise _error(-7 if name in [v["name"] for v in variants()] else -1,
+                             f"algorithm {name} ({impl})")
+        else:
+            out = ctypes.c_void_p()
+            ret = lib.pqsig_find_checked(name.encode(), ctypes.byref(out))
+            if ret != OK:
+                raise _error(ret, f"algorithm {name}")
+            h = out.value
         self._h = h
         self.details = _details(h)
         self._sk = None
