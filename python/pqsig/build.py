@@ -16,9 +16,16 @@ FLAVOURS = {
     "asan": ["-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_C_FLAGS_DEBUG=-O1 -g", "-DPQSIG_SANITIZE=ON"],
     "ct": ["-DCMAKE_BUILD_TYPE=Release", "-DPQSIG_CT_TESTING=ON", "-DPQSIG_SKIP_REF=ON",
            "-DPQSIG_TEST_BACKENDS=OFF"],
+    # libFuzzer harnesses (test/fuzz): clang, every object with coverage and
+    # ASan + UBSan, -O1 as OSS-Fuzz builds; the harnesses link only the sets
+    # of PQSIG_FUZZ_SETS (test/fuzz/CMakeLists.txt).
+    "fuzz": ["-DCMAKE_C_COMPILER=clang", "-DCMAKE_BUILD_TYPE=Debug",
+             "-DCMAKE_C_FLAGS_DEBUG=-O1 -gline-tables-only", "-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link",
+             "-DPQSIG_SANITIZE=ON", "-DPQSIG_FUZZ=ON"],
 }
 # Targets a flavour needs (None: everything).
 TARGETS = {"release": None, "asan": None, "ct": ["test_ct"]}
+TARGETS["fuzz"] = ["pqsig-fuzz"]
 
 
 class BuildError(Exception):

@@ -78,6 +78,11 @@ def cmd_test(args):
     return testing.main(args)
 
 
+def cmd_fuzz(args):
+    from . import fuzz
+    return fuzz.main(args)
+
+
 def parser():
     p = argparse.ArgumentParser(prog="pqsig", description="pqsig: post-quantum signatures — build, "
                                 "test, known-answer checks and benchmarks.")
@@ -94,6 +99,7 @@ def parser():
     g.add_argument("--full", action="store_true", help="everything, all KAT records for every impl")
     s.add_argument("--no-asan", action="store_true", help="skip the sanitizer build")
     s.add_argument("--no-ct", action="store_true", help="skip the constant-time (valgrind) build")
+    s.add_argument("--no-fuzz", action="store_true", help="skip the libFuzzer smoke (clang)")
     s.set_defaults(func=cmd_test)
 
     s = sub.add_parser("kat", help="reproduce the official known answers (NIST .rsp SHA-256)")
@@ -112,6 +118,14 @@ def parser():
     s.add_argument("--no-kat", action="store_true", help="skip the KAT check")
     s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("fuzz", help="build the libFuzzer harnesses (clang) and run each for a while")
+    s.add_argument("names", nargs="*", help="schemes (snova, mqsign, nccsign) or algorithm names "
+                   "(default: every scheme of the fuzz build)")
+    s.add_argument("--seconds", type=int, default=30, help="per harness (default 30)")
+    s.add_argument("--harness", choices=["verify", "decode", "diff"], help="only this harness")
+    s.add_argument("--kat-dir", default=B.KAT_DIR, help="seed records (default ../shared/kat)")
+    s.set_defaults(func=cmd_fuzz)
 
     s = sub.add_parser("headers", help="regenerate include/pqsig/<scheme>.h from the registry")
     s.set_defaults(func=cmd_headers)

@@ -137,6 +137,9 @@ def main(args):
                 res.add("ct (valgrind not installed: apt-get install valgrind)", False, 0)
                 continue
             run_ctests(res, d, ["ct"], "ct ")
+    if not getattr(args, "no_fuzz", False):
+        from . import fuzz
+        fuzz.smoke(res, full)
     print(f"== {time.time() - t_start:.0f}s; skipped {res.skipped}; failures: "
           f"{', '.join(res.failures) if res.failures else 'none'}")
     print(f"{res.passed} passed, {res.failed} failed")
