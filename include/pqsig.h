@@ -98,7 +98,12 @@ PQSIG_API PQSIG_NODISCARD int pqsig_keypair_derand(const pqsig_alg *alg, uint8_t
 PQSIG_API PQSIG_NODISCARD int pqsig_keypair_rng(const pqsig_alg *alg, uint8_t *pk, uint8_t *sk,
                                                 const pqsig_rng *rng);
 
-/* *siglen: on input the capacity of sig, on output the signature length. */
+/* *siglen: on input the capacity of sig, on output the signature length.
+ * pqsig_sign draws fresh randomness from the operating system and, where a
+ * scheme needs it (MQ-Sign), hedges it with a secret of the key and the
+ * message, so that a failing or repeating source cannot leak the key. The
+ * _derand and _rng forms use the randomness given as the official code
+ * does (KATs): never reuse an rnd for two messages. */
 PQSIG_API PQSIG_NODISCARD int pqsig_sign(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
                                          const uint8_t *m, size_t mlen, const uint8_t *sk);
 PQSIG_API PQSIG_NODISCARD int pqsig_sign_derand(const pqsig_alg *alg, uint8_t *sig, size_t *siglen,
@@ -111,6 +116,18 @@ PQSIG_API PQSIG_NODISCARD int pqsig_sign_rng(const pqsig_alg *alg, uint8_t *sig,
 /* PQSIG_OK if sig is a valid signature of m under pk. */
 PQSIG_API PQSIG_NODISCARD int pqsig_verify(const pqsig_alg *alg, const uint8_t *sig, size_t siglen,
                                            const uint8_t *m, size_t mlen, const uint8_t *pk);
+
+/* What can be checked of a public key alone, beyond its length: canonical
+ * encodings, and stored hashes that must match the key (MQ-Sign's H(P)).
+ * PQSIG_OK, PQSIG_ERR_BAD_LENGTH or PQSIG_ERR_MALFORMED_KEY. Plain
+ * verification binds a signature to the parts of the key it uses (see
+ * each scheme's README); a key from an untrusted party should be checked
+ * once, or verified with pqsig_verify_strict, which does both. */
+PQSIG_API PQSIG_NODISCARD int pqsig_check_public_key(const pqsig_alg *alg, const uint8_t *pk,
+                                                     size_t pklen);
+PQSIG_API PQSIG_NODISCARD int pqsig_verify_strict(const pqsig_alg *alg, const uint8_t *sig,
+                                                  size_t siglen, const uint8_t *m, size_t mlen,
+                                                  const uint8_t *pk, size_t pklen);
 
 /* The NIST "signed message" forms, in each scheme's official layout.
  * *smlen: capacity on input (at least mlen + signature_bytes), length out.

@@ -160,7 +160,7 @@ static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const u
         return sign_done(ret, sig, siglen, cap);
     }
     if (!derand) {
-        if (alg->d.sign_rnd_bytes > sizeof drawn) {
+        if (2 * alg->d.sign_rnd_bytes > sizeof drawn) {
             return sign_done(PQSIG_ERR_UNSUPPORTED, sig, siglen, cap);
         }
         ret = draw(rng, drawn, alg->d.sign_rnd_bytes);
@@ -169,6 +169,12 @@ static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const u
             return sign_done(ret, sig, siglen, cap);
         }
         rnd = drawn;
+        if (rng == NULL && alg->hedge != NULL) {
+            /* Operating-system randomness is hedged (variant_api.h); a
+             * caller's rng is used as it is, as the official code does. */
+            alg->hedge(drawn + alg->d.sign_rnd_bytes, key, expanded, drawn, m, mlen);
+            rnd = drawn + alg->d.sign_rnd_bytes;
+        }
     }
     if (native) {
         ret = alg->sign_expanded_derand(sig, siglen, m, mlen, key, rnd);
@@ -344,6 +350,32 @@ int pqsig_verify_temp(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, c
     }
     return t != NULL ? alg->verify_temp(sig, siglen, m, mlen, pk, t)
                      : alg->verify(sig, siglen, m, mlen, pk);
+}
+
+int pqsig_check_public_key(const pqsig_alg *alg, const uint8_t *pk, size_t pklen)
+{
+    int ret = usable(alg);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    if (pk == NULL) {
+        return PQSIG_ERR_BAD_ARGUMENT;
+    }
+    if (pklen != alg->d.public_key_bytes) {
+        return PQSIG_ERR_BAD_LENGTH;
+    }
+    return alg->check_pk != NULL ? alg->check_pk(pk) : PQSIG_OK;
+}
+
+int pqsig_verify_strict(const pqsig_alg *alg, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                        size_t mlen, const uint8_t *pk, size_t pklen)
+{
+    int ret = verify_args(alg, sig, siglen, m, mlen, pk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    ret = pqsig_check_public_key(alg, pk, pklen);
+    return ret != PQSIG_OK ? ret : alg->verify(sig, siglen, m, mlen, pk);
 }
 
 int pqsig_sign_message_rng(const pqsig_alg *alg, uint8_t *sm, size_t *smlen, const uint8_t *m,

@@ -56,6 +56,12 @@ struct pqsig_alg {
                             const uint8_t *sk, const uint8_t *rnd, void *tmp);
     int (*verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                        const uint8_t *pk, void *tmp);
+    /* Public-key validation (NULL: nothing to check beyond the length) and
+     * hedged signing randomness (NULL: the fresh draw is used as it is);
+     * see src/common/variant_api.h. */
+    int (*check_pk)(const uint8_t *pk);
+    void (*hedge)(uint8_t *rnd, const uint8_t *key, int expanded, const uint8_t *fresh,
+                  const uint8_t *m, size_t mlen);
     /* Known answers: the official .rsp this variant reproduces, relative to
      * the kat directory (e.g. "snova/v2.2/PQCsignKAT_SNOVA_24_5_16_4.rsp"),
      * and the text of its first line after "# ". NULL if none. */

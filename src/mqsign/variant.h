@@ -93,13 +93,8 @@
 #define PQSIG_V_RND_BYTES 32
 #define PQSIG_V_SM_LAYOUT PQSIG_SM_MSG_SIG
 
-/* seed: the 32-byte secret seed. */
-int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
-/* rnd: 32 random bytes, hashed into the salt. *siglen is set to PQSIG_V_SIG_BYTES. */
-int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
-                          const uint8_t *sk, const uint8_t *rnd);
-int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
-                     const uint8_t *pk);
+/* keypair_derand: seed is the 32-byte secret seed. sign_derand: rnd is 32
+ * random bytes, hashed into the salt. */
 
 #if !defined(PQSIG_IMPL_ref)
 /* Caller scratch of the _temp forms (opt and the backends): the largest
@@ -112,15 +107,8 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
     (MQS_MAX_(MQS_SOLVE_WORK_BYTES, MQS_V * MQS_O) + 128 * MQS_V + MQS_O * MQS_O + MQS_V + 3 * MQS_O)
 #define PQSIG_V_TEMP_BYTES                                                                        \
     ((size_t)MQS_MAX_((MQS_SIGN_TEMP_BYTES + 63) / 64 * 64, MQS_PUBMAP_WORK_BYTES))
-
-/* The same operations with the state in tmp (PQSIG_V_TEMP_BYTES, aligned to
- * 64, any content on entry, its secrets wiped on return): at most 16 KiB
- * of stack each. */
-int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp);
-int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
-                               const uint8_t *sk, const uint8_t *rnd, void *tmp);
-int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
-                          const uint8_t *pk, void *tmp);
 #endif
+
+#include "common/variant_api.h"
 
 #endif

@@ -57,18 +57,12 @@
 /* The official key generation calls randombytes twice (zeta, then the seed). */
 #define PQSIG_V_KEYPAIR_RNG 1
 
-/* seed: 64 bytes, zeta (public seed of a) || the 32-byte secret seed. */
-int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
-/* Draws zeta and the secret seed from rng in two 32-byte calls, as the
- * official code does, then runs keypair_derand. */
-int PQSIG_NS(keypair_rng)(uint8_t *pk, uint8_t *sk, const pqsig_rng *rng);
-/* Deterministic: rnd is ignored (PQSIG_V_RND_BYTES = 0). */
-int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
-                          const uint8_t *sk, const uint8_t *rnd);
-/* Strict: exact length, canonical encodings, ||z|| < gamma1 - beta and at
- * most omega hint bits (the official verifier omits the last check). */
-int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
-                     const uint8_t *pk);
+/* keypair_derand: seed is 64 bytes, zeta (public seed of a) || the 32-byte
+ * secret seed; keypair_rng draws them in two 32-byte calls, as the official
+ * code does. sign_derand is deterministic: rnd is ignored (PQSIG_V_RND_BYTES
+ * = 0). verify is strict: exact length, canonical encodings,
+ * ||z|| < gamma1 - beta and at most omega hint bits (the official verifier
+ * omits the last check). */
 
 #if !defined(PQSIG_IMPL_ref)
 /* The opt family's _temp forms: the operation's state lives in tmp
@@ -79,11 +73,8 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
  * seeds and hashes. Keygen and sign wipe their state before returning;
  * verification's state is public. */
 #define PQSIG_V_TEMP_BYTES (38 * NCC_N + 288)
-int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp);
-int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
-                               const uint8_t *sk, const uint8_t *rnd, void *tmp);
-int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
-                          const uint8_t *pk, void *tmp);
 #endif
+
+#include "common/variant_api.h"
 
 #endif
