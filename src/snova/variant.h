@@ -84,18 +84,14 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
 int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                      const uint8_t *pk);
 
-/* The opt implementations keep expanded keys (snova_esk / snova_epk of
- * opt.h for q = 16, gfq_esk / gfq_epk of gfq/gfq.h for odd q). */
-#if defined(PQSIG_IMPL_opt)
-#if SNOVA_Q == 16
-#include "snova/opt.h"
+/* The opt family (opt and the backends) keeps expanded keys and offers
+ * the caller-scratch forms: tmp is PQSIG_V_TEMP_BYTES bytes (any content
+ * on entry, wiped before return; with it every operation needs little
+ * stack). */
+#if !defined(PQSIG_IMPL_ref)
+#include "snova/state.h"
 #define PQSIG_V_ESK_BYTES sizeof(snova_esk)
 #define PQSIG_V_EPK_BYTES sizeof(snova_epk)
-#else
-#include "snova/gfq/gfq.h"
-#define PQSIG_V_ESK_BYTES sizeof(gfq_esk)
-#define PQSIG_V_EPK_BYTES sizeof(gfq_epk)
-#endif
 #define PQSIG_V_EXPANDED 1
 int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk);
 int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
@@ -103,6 +99,13 @@ int PQSIG_NS(sign_expanded_derand)(uint8_t *sig, size_t *siglen, const uint8_t *
 int PQSIG_NS(expand_pk)(uint8_t *epk, const uint8_t *pk);
 int PQSIG_NS(verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                               const uint8_t *epk);
+
+#define PQSIG_V_TEMP_BYTES sizeof(snova_temp)
+int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp);
+int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                               const uint8_t *sk, const uint8_t *rnd, void *tmp);
+int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+                          const uint8_t *pk, void *tmp);
 #endif
 
 #endif

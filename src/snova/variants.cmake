@@ -31,9 +31,12 @@ set(snova_sets_20
   "24 5 16 5 3" "37 8 16 4 3" "49 11 16 3 3" "56 25 16 2 3"
   "29 6 16 5 5" "60 10 16 4 5" "66 15 16 3 5" "75 33 16 2 5")
 
-# impl "opt" takes its sources from snova_opt_sources (q = 16) or
-# snova_gfq_sources (odd prime q); other impls use the sources given.
-function(snova_variants impl sources)
+# snova_variants(impl): every set of every release for one implementation.
+# ref: its own sources, compiled per set. The opt family (opt and every
+# backend): one frontend over the field layer of the set's q, compiled per
+# set, and kernels compiled once per shape: `gf16` for every q = 16 set (the
+# kernels take their sizes at run time), `q<q>l<l>` for odd q.
+function(snova_variants impl)
   foreach(release 22 22_extra 21 20)
     foreach(entry IN LISTS snova_sets_${release})
       string(REPLACE " " ";" p "${entry}")
@@ -53,9 +56,18 @@ function(snova_variants impl sources)
       else()
         set(keys seed)
       endif()
-      set(variant_sources ${sources})
-      if(impl STREQUAL "opt" AND NOT q EQUAL 16)
-        set(variant_sources ${snova_gfq_sources})
+      if(impl STREQUAL "ref")
+        set(sources ${snova_ref_sources})
+        set(shape_args "")
+        set(set_defines SNOVA_Q=${q} SNOVA_L=${l})
+      elseif(q EQUAL 16)
+        set(sources ${snova_gf16_sources})
+        set(shape_args SHAPE gf16 SHAPE_DEFINES SNOVA_Q=16 KERNELS ${snova_gf16_kernels})
+        set(set_defines SNOVA_L=${l})
+      else()
+        set(sources ${snova_gfq_sources})
+        set(shape_args SHAPE q${q}l${l} SHAPE_DEFINES SNOVA_Q=${q} SNOVA_L=${l} KERNELS ${snova_gfq_kernels})
+        set(set_defines "")
       endif()
       foreach(aes 0 1)
         foreach(key IN LISTS keys)
@@ -80,32 +92,30 @@ function(snova_variants impl sources)
             set(esk 1)
           endif()
           pqsig_variant(SCHEME snova SET ${id} IMPL ${impl} HEADER "snova/variant.h"
-            SOURCES ${variant_sources}
-            DEFINES SNOVA_V=${v} SNOVA_O=${o} SNOVA_Q=${q} SNOVA_L=${l}
+            SOURCES ${sources}
+            DEFINES SNOVA_V=${v} SNOVA_O=${o} ${set_defines}
                     SNOVA_VERSION=${version} SNOVA_AES=${aes} SNOVA_ESK=${esk}
-                    SNOVA_EXTRA=${extra} SNOVA_LEVEL=${level})
+                    SNOVA_EXTRA=${extra} SNOVA_LEVEL=${level}
+            ${shape_args})
         endforeach()
       endforeach()
     endforeach()
   endforeach()
 endfunction()
 
-snova_variants(ref "${snova_ref_sources}")
+# The frontend: the same skeleton over either field layer.
+function(snova_frontend_sources out field)
+  set(d ${PROJECT_SOURCE_DIR}/src/snova)
+  set(${out} ${d}/pub.c ${d}/codec.c ${d}/${field}/field.c ${d}/expand.c ${d}/${field}/stages.c
+             ${d}/keygen.c ${d}/sign.c ${d}/verify.c PARENT_SCOPE)
+endfunction()
+snova_frontend_sources(snova_gf16_sources gf16)
+snova_frontend_sources(snova_gfq_sources gfq)
+set(snova_gf16_kernels ${PROJECT_SOURCE_DIR}/src/snova/gf16/kernels.c)
+set(snova_gfq_kernels ${PROJECT_SOURCE_DIR}/src/snova/gfq/kernels.c)
 
-set(snova_opt_sources
-  ${PROJECT_SOURCE_DIR}/src/snova/pub.c
-  ${PROJECT_SOURCE_DIR}/src/snova/arith.c
-  ${PROJECT_SOURCE_DIR}/src/snova/expand.c
-  ${PROJECT_SOURCE_DIR}/src/snova/keygen.c
-  ${PROJECT_SOURCE_DIR}/src/snova/sign.c
-  ${PROJECT_SOURCE_DIR}/src/snova/verify.c)
-
-set(snova_gfq_sources
-  ${PROJECT_SOURCE_DIR}/src/snova/pub.c
-  ${PROJECT_SOURCE_DIR}/src/snova/gfq/arith.c
-  ${PROJECT_SOURCE_DIR}/src/snova/gfq/expand.c
-  ${PROJECT_SOURCE_DIR}/src/snova/gfq/keygen.c
-  ${PROJECT_SOURCE_DIR}/src/snova/gfq/sign.c
-  ${PROJECT_SOURCE_DIR}/src/snova/gfq/verify.c)
-
-snova_variants(opt "${snova_opt_sources}")
+snova_variants(ref)
+pqsig_frontend_impls(snova_impls snova)
+foreach(impl IN LISTS snova_impls)
+  snova_variants(${impl})
+endforeach()

@@ -1,0 +1,121 @@
+/* SNOVA opt: elements <-> bytes for any q (Algorithms 3, 4; Table 6):
+ * PACK_GF elements form one base-q number written little endian in
+ * PACK_BYTES bytes; for q = 16 that is two nibbles a byte, low first. */
+#include "common/ct.h"
+#include "snova/opt.h"
+
+void PQSIG_NS(snova_packer_init)(snova_packer *pk, uint8_t *out)
+{
+    pk->out = out;
+    pk->value = 0;
+    pk->scale = 1;
+    pk->count = 0;
+}
+
+/* The group of n elements that ends at element pk->count. */
+static void packer_flush(snova_packer *pk, size_t n)
+{
+    size_t b = SNOVA_BYTES_GF(pk->count - n), b1 = SNOVA_BYTES_GF(pk->count);
+    for (; b < b1; b++) {
+        pk->out[b] = (uint8_t)pk->value;
+        pk->value >>= 8;
+    }
+    pk->value = 0;
+    pk->scale = 1;
+}
+
+void PQSIG_NS(snova_packer_put)(snova_packer *pk, uint8_t x)
+{
+    pk->value += pk->scale * x;
+    pk->scale *= SNOVA_Q;
+    pk->count++;
+    if (pk->count % SNOVA_PACK_GF == 0) {
+        packer_flush(pk, SNOVA_PACK_GF);
+    }
+}
+
+void PQSIG_NS(snova_packer_end)(snova_packer *pk)
+{
+    if (pk->count % SNOVA_PACK_GF != 0) {
+        packer_flush(pk, pk->count % SNOVA_PACK_GF);
+    }
+}
+
+void PQSIG_NS(snova_pack)(uint8_t *out, const uint8_t *x, size_t n)
+{
+    snova_packer pk;
+    size_t k;
+    PQSIG_NS(snova_packer_init)(&pk, out);
+    for (k = 0; k < n; k++) {
+        PQSIG_NS(snova_packer_put)(&pk, x[k]);
+    }
+    PQSIG_NS(snova_packer_end)(&pk);
+}
+
+/* v / q and v mod q for a 64-bit v without a division instruction (whose
+ * timing may depend on the operands): a shift for q = 16, else a long
+ * division by 16-bit digits (each step divides a number below 2^21 by
+ * multiply-shift). */
+static uint64_t divmod_q(uint64_t v, uint32_t *rem)
+{
+#if SNOVA_Q == 16
+    *rem = (uint32_t)(v & 15u);
+    return v >> 4;
+#else
+    uint64_t quo = 0;
+    uint32_t r = 0;
+    int k;
+    for (k = 3; k >= 0; k--) {
+        uint32_t cur = (r << 16) | (uint32_t)((v >> (16 * k)) & 0xffffu);
+        uint32_t t = (uint32_t)(((uint64_t)cur * (uint64_t)(0xffffffffu / SNOVA_Q)) >> 32);
+        uint32_t x = cur - t * SNOVA_Q - SNOVA_Q;
+        uint32_t neg = x >> 31; /* 1: t was exact */
+        r = x + (SNOVA_Q & (0u - neg));
+        t += 1u - neg;
+        quo |= (uint64_t)t << (16 * k);
+    }
+    *rem = r;
+    return quo;
+#endif
+}
+
+/* Both decoders: secret bytes (ct = 1) divide with divmod_q; public bytes
+ * (ct = 0, verification) use ordinary division by the constant q, which
+ * compilers turn into a multiplication on 64-bit targets and which may take
+ * variable time elsewhere. ct is a constant in each caller. */
+static inline int unpack(uint8_t *x, const uint8_t *in, size_t n, const int ct)
+{
+    uint64_t excess = 0;
+    size_t first;
+    for (first = 0; first < n; first += SNOVA_PACK_GF) {
+        size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
+        size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
+        uint64_t value = 0;
+        for (i = b1; i > b0; i--) {
+            value = (value << 8) | in[i - 1];
+        }
+        for (i = 0; i < count; i++) {
+            uint32_t r;
+            if (ct) {
+                value = divmod_q(value, &r);
+            } else {
+                r = (uint32_t)(value % SNOVA_Q);
+                value /= SNOVA_Q;
+            }
+            x[first + i] = (uint8_t)r;
+        }
+        /* canonical only when the number was below q^count */
+        excess |= value;
+    }
+    return (int)pqsig_ct_nonzero_mask_u32((uint32_t)excess | (uint32_t)(excess >> 32));
+}
+
+int PQSIG_NS(snova_unpack)(uint8_t *x, const uint8_t *in, size_t n)
+{
+    return unpack(x, in, n, 1);
+}
+
+int PQSIG_NS(snova_unpack_pub)(uint8_t *x, const uint8_t *in, size_t n)
+{
+    return unpack(x, in, n, 0);
+}

@@ -1,0 +1,318 @@
+/* SNOVA opt, field layer GF(16): the block-product stages of key
+ * generation, signing and verification (opt.h), one equation of the
+ * public matrices at a time. P11, P12 and P21 are separate in the
+ * expansion and used as they lie there (packed nibbles) by
+ * snova_gf16_pmat. */
+#include <string.h>
+
+#include "snova/opt.h"
+
+/* Elements [off, off + count) of the expansion into buf; returns the index
+ * within buf of element off (0 or 1). */
+static unsigned read_nibs(snova_pub *pub, uint8_t *buf, size_t off, size_t count)
+{
+    size_t first = off / 2, last = (off + count + 1) / 2;
+    PQSIG_NS(snova_pub_read)(pub, buf, first, last - first);
+    return (unsigned)(off & 1u);
+}
+
+/* ---- Key generation (Algorithm 13) ----
+ *   F12_i = P11_i T12 + P12_i                 (public x secret: tables)
+ *   P22_i = T12^t F12_i + P21_i T12           (q = 16: -P22 = P22) */
+
+void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
+{
+    uint64_t *row = w->f12; /* scratch until the first equation */
+    unsigned r, c;
+    for (r = 0; r < SNOVA_VL; r++) {
+        memset(row, 0, SNOVA_WO * sizeof(uint64_t));
+        for (c = 0; c < SNOVA_OL; c++) {
+            gf16_row_xor(row, c, t12[r * SNOVA_OL + c]);
+        }
+        snova_gf16_table(&w->tab_t12[(size_t)r * 16 * SNOVA_WO], row, SNOVA_WO);
+    }
+}
+
+#if SNOVA_ESK
+/* Element e of the ESK_ELEMS / 2 byte area: byte e mod half, low nibble
+ * when e < half. The position is public; the value may be secret. */
+#define ESK_HALF (SNOVA_ESK_ELEMS / 2)
+#define ESK_A 0u
+#define ESK_B (ESK_A + SNOVA_O * SNOVA_ALPHA * SNOVA_L2)
+#define ESK_Q1 (ESK_B + SNOVA_O * SNOVA_ALPHA * SNOVA_L2)
+#define ESK_Q2 (ESK_Q1 + SNOVA_O * SNOVA_ALPHA * SNOVA_L2)
+#define ESK_T12 (ESK_Q2 + SNOVA_O * SNOVA_ALPHA * SNOVA_L2)
+#define ESK_F11 (ESK_T12 + SNOVA_V * SNOVA_O * SNOVA_L2)
+#define ESK_F12 (ESK_F11 + SNOVA_O * SNOVA_V * SNOVA_V * SNOVA_L2)
+#define ESK_F21 (ESK_F12 + SNOVA_O * SNOVA_V * SNOVA_O * SNOVA_L2)
+
+static void esk_put(uint8_t *sk, size_t e, uint8_t x)
+{
+    if (e < ESK_HALF) {
+        sk[e] |= x;
+    } else {
+        sk[e - ESK_HALF] |= (uint8_t)(x << 4);
+    }
+}
+
+void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, snova_pub *pub, const snova_blk spow[SNOVA_L],
+                                  const uint8_t *t12)
+{
+    unsigned i, t, r, c, a, j, k;
+    w->esk = sk;
+    memset(sk, 0, ESK_HALF);
+    PQSIG_NS(snova_gen_abq)(&w->abq, pub, spow);
+    for (i = 0; i < SNOVA_O; i++) {
+        for (t = 0; t < SNOVA_ALPHA; t++) {
+            size_t at = ((size_t)i * SNOVA_ALPHA + t) * SNOVA_L2;
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    uint8_t q1 = 0, q2 = 0;
+                    for (a = 0; a < SNOVA_L; a++) {
+                        q1 ^= gf16_mul(w->abq.q1[i][t][a], spow[a].e[r][c]);
+                        q2 ^= gf16_mul(w->abq.q2[i][t][a], spow[a].e[r][c]);
+                    }
+                    esk_put(sk, ESK_A + at + r * SNOVA_L + c, w->abq.a[i][t].e[r][c]);
+                    esk_put(sk, ESK_B + at + r * SNOVA_L + c, w->abq.b[i][t].e[r][c]);
+                    esk_put(sk, ESK_Q1 + at + r * SNOVA_L + c, q1);
+                    esk_put(sk, ESK_Q2 + at + r * SNOVA_L + c, q2);
+                }
+            }
+        }
+    }
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    esk_put(sk, ESK_T12 + ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
+                            t12[(j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L + c]);
+                }
+            }
+        }
+    }
+}
+
+/* F11_i = P11_i, in the order of the expansion. */
+static void esk_f11(snova_keygen_work *w, unsigned i, const uint8_t *p11, unsigned n11)
+{
+    size_t q, base = ESK_F11 + (size_t)i * SNOVA_V * SNOVA_V * SNOVA_L2;
+    for (q = 0; q < (size_t)SNOVA_V * SNOVA_V * SNOVA_L2; q++) {
+        esk_put(w->esk, base + q, gf16_nib(p11, n11 + q));
+    }
+}
+
+/* F12_i, and F21_i block (t, j) = P21_i block (t, j) + (T12^t P11_i) block (t, j). */
+static void esk_f12_f21(snova_keygen_work *w, unsigned i, const uint8_t *p21, unsigned n21)
+{
+    unsigned j, k, r, c;
+    for (k = 0; k < SNOVA_O; k++) {
+        for (j = 0; j < SNOVA_V; j++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    size_t e = ((size_t)k * SNOVA_V + j) * SNOVA_L2 + r * SNOVA_L + c;
+                    uint8_t x = (uint8_t)(gf16_nib(p21, n21 + e) ^
+                                          gf16_row_get(&w->f21t[(j * SNOVA_L + c) * SNOVA_WO], k * SNOVA_L + r));
+                    esk_put(w->esk, ESK_F21 + (size_t)i * SNOVA_O * SNOVA_V * SNOVA_L2 + e, x);
+                    esk_put(w->esk,
+                            ESK_F12 + (size_t)i * SNOVA_V * SNOVA_O * SNOVA_L2 +
+                                ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
+                            gf16_row_get(&w->f12[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c));
+                }
+            }
+        }
+    }
+}
+#endif
+
+void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
+                                 snova_packer *pk)
+{
+    unsigned j, k, r, c, n0;
+    /* F12 = P12 + P11 T12 */
+    memset(w->f12, 0, sizeof(w->f12));
+    n0 = read_nibs(pub, w->buf, SNOVA_OFF_P12(i), SNOVA_V * SNOVA_O * SNOVA_L2);
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    gf16_row_xor(&w->f12[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c, gf16_nib(w->buf, n0++));
+                }
+            }
+        }
+    }
+    n0 = read_nibs(pub, w->buf, SNOVA_OFF_P11(i), SNOVA_V * SNOVA_V * SNOVA_L2);
+#if SNOVA_ESK
+    memset(w->f21t, 0, sizeof(w->f21t));
+    snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->f12, w->tab_t12, w->f21t, w->tab_t12, SNOVA_WO);
+    esk_f11(w, i, w->buf, n0);
+#else
+    snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->f12, w->tab_t12, NULL, NULL, SNOVA_WO);
+#endif
+    /* P22 = P21 T12 + T12^t F12 */
+    memset(w->p22, 0, sizeof(w->p22));
+    n0 = read_nibs(pub, w->buf, SNOVA_OFF_P21(i), SNOVA_O * SNOVA_V * SNOVA_L2);
+    snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, w->p22, w->tab_t12, NULL, NULL, SNOVA_WO);
+#if SNOVA_ESK
+    esk_f12_f21(w, i, w->buf, n0);
+#endif
+    for (r = 0; r < SNOVA_OL; r++) {
+        snova_gf16_lincomb(&w->p22[r * SNOVA_WO], t12 + r, SNOVA_OL, w->f12, SNOVA_WO, SNOVA_VL, SNOVA_WO);
+    }
+    /* Algorithm 12: every block, row by row. */
+    for (j = 0; j < SNOVA_O; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    PQSIG_NS(snova_packer_put)(pk, gf16_row_get(&w->p22[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c));
+                }
+            }
+        }
+    }
+}
+
+/* ---- Signing ----
+ * With the vinegar blocks V whipped into Vw (rows (j, r), columns (a, c):
+ * (S^a V_j)[r][c]) everything the linear system needs from equation p is
+ *   D_p = Vw^t P11_p Vw                      (the vinegar value, Eq. 1.1)
+ *   L_p = Vw^t F12_p = (P11_p^t Vw)^t T12 + Vw^t P12_p
+ *   R_p = F21_p Vw   = T12^t (P11_p Vw) + P21_p Vw
+ * with F12 = P11 T12 + P12, F21 = T12^t P11 + P21 never formed: the
+ * products with the public P come from tables of the rows of Vw, the two
+ * products with T12 are bitsliced. snova_gf16_rows takes L and R in
+ * 16-bit lanes. */
+
+void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t *t12, const snova_blk spow[SNOVA_L],
+                              const uint8_t *vel)
+{
+    unsigned p, k, c, n0;
+    snova_gf16_whip(w->vw, vel, SNOVA_V, spow);
+    for (k = 0; k < SNOVA_VL; k++) {
+        for (c = 0; c < SNOVA_L2; c++) {
+            w->vwb[k * SNOVA_L2 + c] = gf16_row_get(&w->vw[k * SNOVA_WW], c);
+        }
+        snova_gf16_table(&w->tabv[(size_t)k * 16 * SNOVA_WW], &w->vw[k * SNOVA_WW], SNOVA_WW);
+    }
+    memset(w->d, 0, sizeof(w->d));
+    memset(w->lt, 0, sizeof(w->lt));
+    memset(w->r, 0, sizeof(w->r));
+    for (p = 0; p < SNOVA_O; p++) {
+        uint64_t *d = w->d + (size_t)p * SNOVA_L2 * SNOVA_WW;
+        uint64_t *lt = w->lt + (size_t)p * SNOVA_OL * SNOVA_WW;
+        uint64_t *rr = w->r + (size_t)p * SNOVA_OL * SNOVA_WW;
+        memset(w->pv, 0, sizeof(w->pv));
+        memset(w->vpt, 0, sizeof(w->vpt));
+        n0 = read_nibs(pub, w->buf, SNOVA_OFF_P11(p), SNOVA_V * SNOVA_V * SNOVA_L2);
+        snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->pv, w->tabv, w->vpt, w->tabv, SNOVA_WW);
+        for (k = 0; k < SNOVA_L2; k++) {
+            snova_gf16_lincomb(d + k * SNOVA_WW, w->vwb + k, SNOVA_L2, w->pv, SNOVA_WW, SNOVA_VL, SNOVA_WW);
+        }
+        n0 = read_nibs(pub, w->buf, SNOVA_OFF_P12(p), SNOVA_V * SNOVA_O * SNOVA_L2);
+        snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_O, NULL, NULL, lt, w->tabv, SNOVA_WW);
+        n0 = read_nibs(pub, w->buf, SNOVA_OFF_P21(p), SNOVA_O * SNOVA_V * SNOVA_L2);
+        snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, rr, w->tabv, NULL, NULL, SNOVA_WW);
+        for (k = 0; k < SNOVA_OL; k++) {
+            snova_gf16_lincomb(lt + k * SNOVA_WW, t12 + k, SNOVA_OL, w->vpt, SNOVA_WW, SNOVA_VL, SNOVA_WW);
+            snova_gf16_lincomb(rr + k * SNOVA_WW, t12 + k, SNOVA_OL, w->pv, SNOVA_WW, SNOVA_VL, SNOVA_WW);
+        }
+    }
+    /* ll[p][t][u][a]: lanes x = L_p[(a, x)][(t, u)]; rl[p][t][u][b]: lanes y = R_p[(t, u)][(b, y)] */
+    memset(w->ll, 0, sizeof(w->ll));
+    memset(w->rl, 0, sizeof(w->rl));
+    for (k = 0; k < SNOVA_O * SNOVA_OL; k++) {
+        for (c = 0; c < SNOVA_L2; c++) {
+            unsigned a = c / SNOVA_L, x = c % SNOVA_L;
+            size_t at = ((size_t)k * SNOVA_L + a) * SNOVA_LW + x / 4;
+            w->ll[at] |= (uint64_t)gf16_row_get(&w->lt[k * SNOVA_WW], c) << (16 * (x % 4));
+            w->rl[at] |= (uint64_t)gf16_row_get(&w->r[k * SNOVA_WW], c) << (16 * (x % 4));
+        }
+    }
+}
+
+void PQSIG_NS(snova_sg_finish)(uint8_t vv[SNOVA_NU], const snova_sign_work *w, const snova_abq *abq)
+{
+    snova_gf16_finish(vv, w->d, abq);
+}
+
+void PQSIG_NS(snova_sg_rows)(snova_sign_work *w, const snova_abq *abq, const snova_blk spow[SNOVA_L],
+                             const uint8_t rhs[SNOVA_L2], unsigned i)
+{
+    snova_gf16_rows(w->g, w->ll, w->rl, abq, spow, rhs, i, w->acc);
+}
+
+uint32_t PQSIG_NS(snova_sg_solve)(snova_sign_work *w)
+{
+    return snova_gf16_solve(w->g, SNOVA_NU, SNOVA_WG);
+}
+
+uint8_t PQSIG_NS(snova_sg_solution)(const snova_sign_work *w, unsigned k)
+{
+    return gf16_row_get(&w->g[(size_t)k * SNOVA_WG], SNOVA_NU);
+}
+
+/* ---- Verification ----
+ * With Uw the whipped signature (rows (j, r), columns (a, c):
+ * (S^a U_j)[r][c]) and P_i the full nl x nl matrix of equation i,
+ * D_i = Uw^t (P_i Uw). */
+
+int PQSIG_NS(snova_vf_load_pk)(snova_verify_work *w, const uint8_t *pk)
+{
+    (void)w;
+    (void)pk;
+#if SNOVA_PK_ELEMS % 2
+    /* Canonical encoding: an odd element count leaves a zero high nibble. */
+    if ((pk[SNOVA_SEED_PUBLIC_BYTES + SNOVA_PK_ELEMS / 2] >> 4) != 0) {
+        return -1;
+    }
+#endif
+    return 0;
+}
+
+void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova_blk spow[SNOVA_L])
+{
+    unsigned r;
+    memset(w->d, 0, sizeof(w->d));
+    snova_gf16_whip(w->uw, u, SNOVA_N, spow);
+    for (r = 0; r < SNOVA_NL; r++) {
+        snova_gf16_table(&w->tabu[(size_t)r * 16 * SNOVA_WW], &w->uw[r * SNOVA_WW], SNOVA_WW);
+    }
+}
+
+void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uint8_t *pk, unsigned i)
+{
+    uint64_t *pu_o = w->pu + SNOVA_VL * SNOVA_WW; /* rows of the oil part */
+    const uint64_t *tab_o = w->tabu + (size_t)SNOVA_VL * 16 * SNOVA_WW;
+    uint64_t dt[SNOVA_L2 * SNOVA_WW];
+    unsigned n0, r, k, c, x;
+    memset(w->pu, 0, sizeof(w->pu));
+    n0 = read_nibs(pub, w->buf, SNOVA_OFF_P11(i), SNOVA_V * SNOVA_V * SNOVA_L2);
+    snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->pu, w->tabu, NULL, NULL, SNOVA_WW);
+    n0 = read_nibs(pub, w->buf, SNOVA_OFF_P12(i), SNOVA_V * SNOVA_O * SNOVA_L2);
+    snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_O, w->pu, tab_o, NULL, NULL, SNOVA_WW);
+    n0 = read_nibs(pub, w->buf, SNOVA_OFF_P21(i), SNOVA_O * SNOVA_V * SNOVA_L2);
+    snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, pu_o, w->tabu, NULL, NULL, SNOVA_WW);
+    snova_gf16_pmat(pk + SNOVA_SEED_PUBLIC_BYTES, (size_t)i * SNOVA_O * SNOVA_O * SNOVA_L2, SNOVA_O, SNOVA_O, pu_o,
+                    tab_o, NULL, NULL, SNOVA_WW);
+    /* D^t = (P Uw)^t Uw: the entries of P Uw are public here, so they
+     * index the tables of the rows of Uw. */
+    memset(dt, 0, sizeof(dt));
+    for (r = 0; r < SNOVA_NL; r++) {
+        const uint64_t *pr = &w->pu[r * SNOVA_WW];
+        const uint64_t *tr = &w->tabu[(size_t)r * 16 * SNOVA_WW];
+        for (k = 0; k < SNOVA_L2; k++) {
+            const uint64_t *t = tr + gf16_row_get(pr, k) * SNOVA_WW;
+            for (x = 0; x < SNOVA_WW; x++) {
+                dt[k * SNOVA_WW + x] ^= t[x];
+            }
+        }
+    }
+    for (k = 0; k < SNOVA_L2; k++) {
+        for (c = 0; c < SNOVA_L2; c++) {
+            gf16_row_xor(w->d + ((size_t)i * SNOVA_L2 + c) * SNOVA_WW, k, gf16_row_get(&dt[k * SNOVA_WW], c));
+        }
+    }
+}
+
+void PQSIG_NS(snova_vf_finish)(uint8_t value[SNOVA_NU], const snova_verify_work *w, const snova_abq *abq)
+{
+    snova_gf16_finish(value, w->d, abq);
+}

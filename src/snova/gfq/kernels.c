@@ -1,0 +1,549 @@
+/* SNOVA, odd prime q: the portable kernels of native/api.h, compiled once
+ * per (q, l).
+ *
+ * Products of elements are below (q - 1)^2 < 1024; they are summed in
+ * 16-bit lanes, SNOVA_GFQ_CHUNK at a time, with a partial fold between chunks
+ * and one reduction per output. Written as plain loops over a compile-time
+ * number of columns so that the compiler vectorises them (16-bit lanes:
+ * SSE2 pmullw / paddw, NEON mla). */
+#include <string.h>
+
+#include "snova/gfq/scalar.h"
+#include "snova/native/api.h"
+
+/* A run-time size selects an instance of a body with constant sizes; the
+ * instances must be inlined into the dispatching kernel to be specialised
+ * (GCC, Clang: flatten). */
+#if defined(__GNUC__)
+#define FLATTEN __attribute__((flatten))
+#else
+#define FLATTEN
+#endif
+
+#define L2 (SNOVA_L * SNOVA_L)
+
+/* NR output rows (NR = 4, or 1 for the last ones), columns c0 .. c0 +
+ * width - 1 (width <= 8): every x vector loaded serves NR rows. The lane
+ * loop is the innermost loop and is not unrolled before vectorisation, so
+ * the compiler maps it onto one vector of 16-bit lanes (instead of
+ * vectorising the reduction over m with gathers, which is far slower). */
+#define KW 16u
+#define KR 4u
+
+static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
+                             const uint16_t *x, const unsigned cols, const unsigned nr,
+                             const unsigned width)
+{
+    uint16_t acc[KR][KW];
+    unsigned m = 0, k, r;
+    for (r = 0; r < nr; r++) {
+        for (k = 0; k < width; k++) {
+            acc[r][k] = o[r * cols + k];
+        }
+    }
+    while (m < inner) {
+        unsigned end = inner - m > SNOVA_GFQ_CHUNK ? m + SNOVA_GFQ_CHUNK : inner;
+        for (; m < end; m++) {
+            const uint16_t *xm = x + (size_t)m * cols;
+            const uint8_t *am = a + m * a_cs;
+            for (r = 0; r < nr; r++) {
+                const uint16_t s = am[r * a_rs];
+#pragma GCC unroll 1
+                for (k = 0; k < width; k++) {
+                    acc[r][k] = (uint16_t)(acc[r][k] + s * xm[k]);
+                }
+            }
+        }
+        if (m < inner) {
+            for (r = 0; r < nr; r++) {
+                for (k = 0; k < width; k++) {
+                    acc[r][k] = gfq_fold16(acc[r][k]);
+                }
+            }
+        }
+    }
+    for (r = 0; r < nr; r++) {
+        for (k = 0; k < width; k++) {
+            o[r * cols + k] = gfq_red16(acc[r][k]);
+        }
+    }
+}
+
+static inline void mul_rows(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
+                            const unsigned nr, unsigned inner, const uint16_t *x, const unsigned cols,
+                            const unsigned tail)
+{
+    const uint8_t *a0 = a + (size_t)r0 * a_rs;
+    uint16_t *o0 = out + (size_t)r0 * cols;
+    unsigned c0;
+    for (c0 = 0; c0 + KW <= cols; c0 += KW) {
+        mul_strip(o0 + c0, a0, a_rs, a_cs, inner, x + c0, cols, nr, KW);
+    }
+    if (tail != 0) {
+        mul_strip(o0 + c0, a0, a_rs, a_cs, inner, x + c0, cols, nr, tail);
+    }
+}
+
+/* tail = cols mod KW, a constant in each instance */
+static inline void mul_body(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                            unsigned inner, const uint16_t *x, const unsigned cols, const unsigned tail)
+{
+    unsigned r;
+    for (r = 0; r + KR <= rows; r += KR) {
+        mul_rows(out, a, a_rs, a_cs, r, KR, inner, x, cols, tail);
+    }
+    for (; r < rows; r++) {
+        mul_rows(out, a, a_rs, a_cs, r, 1, inner, x, cols, tail);
+    }
+}
+
+FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                     unsigned inner, const uint16_t *x, unsigned cols)
+{
+    if (cols == L2) {
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, L2, L2 % KW);
+        return;
+    }
+    switch (cols % KW) {
+    case 0:
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 0);
+        break;
+    case 4:
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 4);
+        break;
+    case 8:
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 8);
+        break;
+    case 12:
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 12);
+        break;
+    default:
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, cols % KW);
+        break;
+    }
+}
+
+/* Verification, transposed: every element of the whipped signature is
+ * kept broadcast over SNOVA_GFQ_BC lanes (ub), so a lane vector of H (a row of
+ * it, SNOVA_GFQ_BC columns) is multiplied without any broadcast in the loop. */
+void snova_gfq_trows_c(uint16_t *restrict yt, size_t ys, const uint16_t *restrict h, size_t hs, unsigned len,
+                       const uint16_t *restrict ub)
+{
+    unsigned c, k, r, i;
+    for (c = 0; c < len; c += SNOVA_GFQ_BC) {
+        for (k = 0; k < L2; k++) {
+            uint16_t *y = yt + (size_t)k * ys + c;
+            uint16_t acc[SNOVA_GFQ_BC];
+            for (i = 0; i < SNOVA_GFQ_BC; i++) {
+                acc[i] = y[i];
+            }
+            for (r = 0; r < SNOVA_L; r++) {
+                const uint16_t *hr = h + r * hs + c, *b = ub + ((size_t)r * L2 + k) * SNOVA_GFQ_BC;
+                for (i = 0; i < SNOVA_GFQ_BC; i++) {
+                    acc[i] = (uint16_t)(acc[i] + hr[i] * b[i]);
+                }
+            }
+            for (i = 0; i < SNOVA_GFQ_BC; i++) {
+                y[i] = acc[i];
+            }
+        }
+    }
+}
+
+/* Forward elimination to a unit upper triangle, then back substitution.
+ * Entries stay partially reduced: each elimination step adds at most
+ * q (q - 1) to an entry, and a pivot row may receive one other row, so the
+ * rows below the pivot are folded every SOLVE_CHUNK columns (half the
+ * 16-bit headroom); only pivots, multipliers and the pivot row are fully
+ * reduced (a pivot row is never touched again, so the triangle ends up
+ * reduced). A zero pivot is replaced by masked additions of the rows below
+ * (only the first row with a nonzero entry is added): the solution of a
+ * regular system does not change. That fix of the next pivot row rides on
+ * the pass that clears the current column: each row below is read once. */
+#define SOLVE_CHUNK ((65535u - 2u * GFQ_FOLD_MAX) / (2u * SNOVA_Q * (SNOVA_Q - 1u)))
+
+/* 0xffff when the pivot p is zero and the entry v is not, else 0 (both
+ * reduced). */
+static inline uint16_t take_mask(uint16_t p, uint16_t v)
+{
+    return (uint16_t)(((((uint32_t)p - 1u) >> 31) & ((0u - (uint32_t)v) >> 31)) * 0xffffu);
+}
+
+/* Row helpers on distinct rows (restrict lets the loops vectorise; the
+ * row width is a multiple of 8, so no scalar tail runs). */
+static inline void row_cadd(uint16_t *restrict a, const uint16_t *restrict b, unsigned from, unsigned to,
+                            uint16_t take)
+{
+    unsigned c;
+    for (c = from; c < to; c++) {
+        a[c] = (uint16_t)(a[c] + (b[c] & take));
+    }
+}
+
+static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, unsigned from, unsigned to,
+                            uint16_t f)
+{
+    unsigned c;
+    for (c = from; c < to; c++) {
+        r[c] = (uint16_t)(r[c] + f * p[c]);
+    }
+}
+
+/* r += f p, then a += r & take. */
+static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict p, uint16_t *restrict a,
+                                 unsigned from, unsigned to, uint16_t f, uint16_t take)
+{
+    unsigned c;
+    for (c = from; c < to; c++) {
+        const uint16_t t = (uint16_t)(r[c] + f * p[c]);
+        r[c] = t;
+        a[c] = (uint16_t)(a[c] + (t & take));
+    }
+}
+
+/* Columns before the pivot column are zero mod q in every row below and in
+ * the pivot row, so the loops start at the pivot column rounded down to a
+ * multiple of 8. The loops run to the row width w: columns n + 1 .. w - 1
+ * are scratch. */
+uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
+{
+    uint32_t singular = 0;
+    unsigned col, r, c, since_fold = 0;
+    uint16_t piv = gfq_red16(g[0]);
+
+    /* the fix of the first pivot row */
+    for (r = 1; r < n; r++) {
+        uint16_t *rr = g + (size_t)r * w;
+        uint16_t rv = gfq_red16(rr[0]), take = take_mask(piv, rv);
+        row_cadd(g, rr, 0, w, take);
+        piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
+    }
+    for (col = 0; col < n; col++) {
+        uint16_t *pr = g + (size_t)col * w, *nx = pr + w;
+        const unsigned c0 = col & ~7u;
+        uint16_t inv, npiv;
+        piv = gfq_red16(pr[col]);
+        singular |= ((uint32_t)piv - 1u) >> 31;
+        inv = gfq_inv(piv);
+        for (c = c0; c < w; c++) {
+            pr[c] = gfq_red16((uint16_t)(gfq_red16(pr[c]) * inv));
+        }
+        if (col + 1 == n) {
+            break;
+        }
+        /* Clear the column below (row + (q - f) pivot row), the next pivot
+         * row first; every later row, once cleared, is added to the next
+         * pivot row when that one's pivot is still zero and its entry is
+         * not. */
+        row_axpy(nx, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(nx[col])));
+        npiv = gfq_red16(nx[col + 1]);
+        for (r = col + 2; r < n; r++) {
+            uint16_t *rr = g + (size_t)r * w;
+            const uint16_t f = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
+            const uint16_t rv = gfq_red16((uint16_t)(rr[col + 1] + f * pr[col + 1]));
+            const uint16_t take = take_mask(npiv, rv);
+            row_axpy_cadd(rr, pr, nx, c0, w, f, take);
+            npiv = (uint16_t)(npiv ^ ((npiv ^ rv) & take));
+        }
+        if (++since_fold == SOLVE_CHUNK) {
+            since_fold = 0;
+            for (r = col + 1; r < n; r++) {
+                uint16_t *rr = g + (size_t)r * w;
+                for (c = c0; c < w; c++) {
+                    rr[c] = gfq_fold16(rr[c]);
+                }
+            }
+        }
+    }
+    /* x_r = b_r - sum_{j > r} g[r][j] x_j, the x_j stored over b_j; every
+     * term is below q^2, so a row's sum fits 32 bits. */
+    for (r = n; r-- > 0;) {
+        const uint16_t *rr = g + (size_t)r * w;
+        uint32_t acc = rr[n];
+        for (c = r + 1; c < n; c++) {
+            acc += (uint32_t)rr[c] * (uint32_t)(SNOVA_Q - g[(size_t)c * w + n]);
+        }
+        g[(size_t)r * w + n] = (uint16_t)gfq_red32(acc);
+    }
+    return singular;
+}
+
+/* ---- Whipping ----
+ * On l^2 lanes (a, c): row r of the whipped block is
+ * sum_m sc[r][m][(a, c)] xr[m][(a, c)] with sc[r][m][(a, c)] = (S^a)[r][m]
+ * and xr[m][(a, c)] = X[m][c]. */
+void snova_gfq_whip_c(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb, const uint8_t *spow)
+{
+    const unsigned l = SNOVA_L;
+    uint16_t sc[SNOVA_L][SNOVA_L][L2], xr[SNOVA_L][L2];
+    unsigned j, a, r, c, m, k;
+    for (r = 0; r < l; r++) {
+        for (m = 0; m < l; m++) {
+            for (a = 0; a < l; a++) {
+                for (c = 0; c < l; c++) {
+                    sc[r][m][a * l + c] = spow[(a * l + r) * l + m];
+                }
+            }
+        }
+    }
+    for (j = 0; j < nb; j++) {
+        const uint8_t *xj = x + (size_t)j * L2;
+        for (m = 0; m < l; m++) {
+            for (a = 0; a < l; a++) {
+                for (c = 0; c < l; c++) {
+                    xr[m][a * l + c] = xj[m * l + c];
+                }
+            }
+        }
+        for (r = 0; r < l; r++) {
+            const size_t row = ((size_t)j * l + r) * L2;
+            uint16_t acc[L2];
+#pragma GCC unroll 1
+            for (k = 0; k < L2; k++) {
+                acc[k] = 0;
+            }
+            for (m = 0; m < l; m++) {
+#pragma GCC unroll 1
+                for (k = 0; k < L2; k++) {
+                    acc[k] = (uint16_t)(acc[k] + sc[r][m][k] * xr[m][k]);
+                }
+            }
+#pragma GCC unroll 1
+            for (k = 0; k < L2; k++) {
+                const uint16_t e = gfq_red16(acc[k]);
+                w16[row + k] = e;
+                w8[row + k] = (uint8_t)e;
+            }
+        }
+    }
+}
+
+/* ---- The final combination ----
+ * The sums over (a, b) run on l^2 lanes: each D_p is first laid out as
+ * dt[a l + b][x l + y] and serves the alpha terms (i, alpha) with
+ * i + alpha = p (mod o). l^2 products of two elements fit 16 bits, and so
+ * do the l alpha products summed into each entry of a result. */
+#define ALPHA (L2 + SNOVA_L)
+#if L2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535 || SNOVA_L * ALPHA * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
+#error "snova_gfq_finish_c needs wider lanes"
+#endif
+
+void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, unsigned o)
+{
+    const unsigned l = SNOVA_L;
+    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * L2;
+    const uint8_t *q1 = bm + (size_t)o * ALPHA * L2, *q2 = q1 + (size_t)o * ALPHA * SNOVA_L;
+    uint16_t dt[L2][L2];
+    uint16_t acc[SNOVA_MAXO][SNOVA_L][SNOVA_L];
+    unsigned i, t, a, b, x, y, k, p;
+    memset(acc, 0, sizeof(acc));
+    for (p = 0; p < o; p++) {
+        const uint16_t *dp = d + (size_t)p * L2 * L2;
+        for (a = 0; a < l; a++) {
+            for (x = 0; x < l; x++) {
+                for (b = 0; b < l; b++) {
+                    for (y = 0; y < l; y++) {
+                        dt[a * l + b][x * l + y] = dp[(a * l + x) * L2 + b * l + y];
+                    }
+                }
+            }
+        }
+        for (t = 0; t < ALPHA; t++) {
+            const unsigned ii = (p + o - t % o) % o;
+            const size_t it = (size_t)ii * ALPHA + t;
+            const uint8_t *at = am + it * L2, *bt = bm + it * L2;
+            uint16_t midv[L2], mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
+            memset(midv, 0, sizeof(midv));
+            for (a = 0; a < l; a++) {
+                for (b = 0; b < l; b++) {
+                    const uint16_t f = gfq_mul(q1[it * l + a], q2[it * l + b]);
+#pragma GCC unroll 1
+                    for (k = 0; k < L2; k++) {
+                        midv[k] = (uint16_t)(midv[k] + f * dt[a * l + b][k]);
+                    }
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    mid[x][y] = gfq_red16(midv[x * l + y]);
+                }
+            }
+            /* left = A mid (reduced), acc += left B (reduced at the end) */
+            for (x = 0; x < l; x++) {
+                uint16_t s[SNOVA_L] = {0};
+                for (k = 0; k < l; k++) {
+                    const uint16_t ax = at[x * l + k];
+                    for (y = 0; y < l; y++) {
+                        s[y] = (uint16_t)(s[y] + ax * mid[k][y]);
+                    }
+                }
+                for (y = 0; y < l; y++) {
+                    left[x][y] = gfq_red16(s[y]);
+                }
+            }
+            for (x = 0; x < l; x++) {
+                for (k = 0; k < l; k++) {
+                    const uint16_t lx = left[x][k];
+                    for (y = 0; y < l; y++) {
+                        acc[ii][x][y] = (uint16_t)(acc[ii][x][y] + lx * bt[k * l + y]);
+                    }
+                }
+            }
+        }
+    }
+    for (i = 0; i < o; i++) {
+        for (x = 0; x < l; x++) {
+            for (y = 0; y < l; y++) {
+                out[i * L2 + x * l + y] = (uint8_t)gfq_red16(acc[i][x][y]);
+            }
+        }
+    }
+}
+
+/* ---- The block stage of the linear system (Algorithm 17) ----
+ * The oil blocks t are the vector lanes: every step multiplies a lane
+ * vector by a public scalar (A, B, Q1, Q2 and q1, q2 come from the public
+ * key), and the coefficients are summed over alpha in 16-bit lanes (alpha
+ * terms of at most 2 (q - 1)^2 each stay below 2^16), then moved to the
+ * rows of the system. tp is a constant in each instance. */
+#if ALPHA * 2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
+#error "the coefficient sums need wider lanes"
+#endif
+#define TPMAX ((SNOVA_MAXO + 7u) & ~7u)
+
+/* v = red(sum_{k < l} f[k fstride] x_k) over tp lanes, x_k = x0 + k stride. */
+static inline void lanes_dot(uint16_t *v, const uint16_t *x0, size_t stride, const uint32_t *f, size_t fstride,
+                             const unsigned tp)
+{
+    unsigned k, t;
+    uint16_t acc[TPMAX];
+#pragma GCC unroll 1
+    for (t = 0; t < tp; t++) {
+        acc[t] = 0;
+    }
+    for (k = 0; k < SNOVA_L; k++) {
+        const uint16_t fk = (uint16_t)f[k * fstride];
+        const uint16_t *xk = x0 + k * stride;
+#pragma GCC unroll 1
+        for (t = 0; t < tp; t++) {
+            acc[t] = (uint16_t)(acc[t] + fk * xk[t]);
+        }
+    }
+#pragma GCC unroll 1
+    for (t = 0; t < tp; t++) {
+        v[t] = gfq_red16(acc[t]);
+    }
+}
+
+/* Q = sum_a q[a] S^a */
+static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const uint8_t *spow)
+{
+    unsigned x, y, a;
+    for (x = 0; x < SNOVA_L; x++) {
+        for (y = 0; y < SNOVA_L; y++) {
+            uint32_t v = 0;
+            for (a = 0; a < SNOVA_L; a++) {
+                v += (uint32_t)q[a] * spow[(a * SNOVA_L + x) * SNOVA_L + y];
+            }
+            out[x][y] = gfq_red32(v);
+        }
+    }
+}
+
+static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
+                             const uint8_t *rhs, unsigned i, unsigned o, const unsigned tp, uint16_t *acc)
+{
+    const unsigned l = SNOVA_L, nu = o * L2;
+    const size_t ls = (size_t)SNOVA_L * TPMAX; /* stride of the first index of lm .. nbv */
+    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * L2;
+    const uint8_t *q1v = bm + (size_t)o * ALPHA * L2, *q2v = q1v + (size_t)o * ALPHA * SNOVA_L;
+    unsigned alpha, t, a, x, y, u, r, c;
+    memset(acc, 0, (size_t)L2 * L2 * tp * sizeof(uint16_t));
+    for (alpha = 0; alpha < ALPHA; alpha++) {
+        const unsigned ip = (i + alpha) % o;
+        const size_t it = (size_t)i * ALPHA + alpha;
+        const uint16_t *rp = rl + (size_t)ip * l * L2 * tp; /* [u][k][t] */
+        uint32_t q1[SNOVA_L], q2[SNOVA_L], q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
+        uint32_t av[SNOVA_L][SNOVA_L], bv[SNOVA_L][SNOVA_L];
+        uint16_t lm[SNOVA_L][SNOVA_L][TPMAX], km[SNOVA_L][SNOVA_L][TPMAX];
+        uint16_t mm[SNOVA_L][SNOVA_L][TPMAX], nn[SNOVA_L][SNOVA_L][TPMAX];
+        uint16_t amv[SNOVA_L][SNOVA_L][TPMAX], nbv[SNOVA_L][SNOVA_L][TPMAX];
+        fqs_matrix(q1m, q1v + it * l, spow);
+        fqs_matrix(q2m, q2v + it * l, spow);
+        for (a = 0; a < l; a++) {
+            q1[a] = q1v[it * l + a];
+            q2[a] = q2v[it * l + a];
+            for (x = 0; x < l; x++) {
+                av[a][x] = am[it * L2 + a * l + x];
+                bv[a][x] = bm[it * L2 + a * l + x];
+            }
+        }
+        /* L_t[x][u], K_t[u][x] */
+        for (u = 0; u < l; u++) {
+            for (x = 0; x < l; x++) {
+                const uint16_t *src = rp + ((size_t)u * L2 + x) * tp;
+                lanes_dot(lm[x][u], src, (size_t)l * tp, q1, 1, tp);
+                lanes_dot(km[u][x], src, (size_t)l * tp, q2, 1, tp);
+            }
+        }
+        /* M_t = L_t Q2, N_t = Q1 K_t */
+        for (x = 0; x < l; x++) {
+            for (y = 0; y < l; y++) {
+                lanes_dot(mm[x][y], lm[x][0], TPMAX, &q2m[0][y], l, tp);
+                lanes_dot(nn[x][y], km[0][y], ls, q1m[x], 1, tp);
+            }
+        }
+        /* (A M_t)[r][x], (N_t B)[x][c] */
+        for (r = 0; r < l; r++) {
+            for (x = 0; x < l; x++) {
+                lanes_dot(amv[r][x], mm[0][x], ls, av[r], 1, tp);
+                lanes_dot(nbv[r][x], nn[r][0], TPMAX, &bv[0][x], l, tp);
+            }
+        }
+        /* coefficient of O_t[x][y] in entry [r][c] */
+        for (r = 0; r < l; r++) {
+            for (c = 0; c < l; c++) {
+                for (x = 0; x < l; x++) {
+                    for (y = 0; y < l; y++) {
+                        uint16_t *o16 = acc + ((size_t)(r * l + c) * L2 + x * l + y) * tp;
+                        const uint16_t b = (uint16_t)bv[y][c], ar = (uint16_t)av[r][y];
+                        const uint16_t *p1 = amv[r][x], *p2 = nbv[x][c];
+#pragma GCC unroll 1
+                        for (t = 0; t < tp; t++) {
+                            o16[t] = (uint16_t)(o16[t] + b * p1[t] + ar * p2[t]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (r = 0; r < L2; r++) {
+        uint16_t *grow = g + (size_t)(i * L2 + r) * gw;
+        for (t = 0; t < o; t++) {
+            for (c = 0; c < L2; c++) {
+                grow[t * L2 + c] = gfq_red16(acc[((size_t)r * L2 + c) * tp + t]);
+            }
+        }
+        grow[nu] = rhs[r];
+        for (c = nu + 1; c < gw; c++) {
+            grow[c] = 0;
+        }
+    }
+}
+
+FLATTEN void snova_gfq_rows_c(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
+                      const uint8_t *rhs, unsigned i, unsigned o, uint16_t *work)
+{
+    const unsigned tp = (o + 7u) & ~7u;
+    switch (tp) {
+    case 8:
+        rows_body(g, gw, rl, abq, spow, rhs, i, o, 8, work);
+        break;
+    case 16:
+        rows_body(g, gw, rl, abq, spow, rhs, i, o, 16, work);
+        break;
+    default:
+        rows_body(g, gw, rl, abq, spow, rhs, i, o, tp, work);
+        break;
+    }
+}

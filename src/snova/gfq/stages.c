@@ -1,0 +1,277 @@
+/* SNOVA opt, field layer GF(q), odd prime q: the block-product stages of
+ * key generation, signing and verification (opt.h), one equation of the
+ * public matrices at a time. The public matrices are symmetric: P11 is
+ * read into a dense matrix (both triangles) and P12 beside it; P21 = P12^t
+ * and F21 = F12^t are never formed. */
+#include <string.h>
+
+#include "snova/opt.h"
+
+/* P11 (vl x vl, row-major, both triangles) and P12 (vl x ol) of equation
+ * i, reduced mod q; row: GFQ_ROW_BYTES(0) bytes of scratch. */
+static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t *row)
+{
+    const unsigned l = SNOVA_L, vl = SNOVA_VL, ol = SNOVA_OL;
+    unsigned j, k, r, c;
+    for (j = 0; j < SNOVA_V; j++) {
+        const size_t len = GFQ_ROW_BYTES(j);
+        const uint8_t *b = row;
+        PQSIG_NS(snova_pub_read)(p, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
+        /* to elements first, in one pass over the row (it vectorises);
+         * an expanded key holds them reduced already (snova_read_p) */
+        if (p->mem == NULL) {
+            for (k = 0; k < len; k++) {
+                row[k] = gfq_byte_elem(row[k]);
+            }
+        }
+        /* diagonal block: upper triangle, mirrored */
+        for (r = 0; r < l; r++) {
+            for (c = r; c < l; c++) {
+                p11[(j * l + r) * vl + j * l + c] = *b;
+                p11[(j * l + c) * vl + j * l + r] = *b++;
+            }
+        }
+        /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
+        for (k = j + 1; k < SNOVA_V; k++) {
+            for (r = 0; r < l; r++) {
+                memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
+                for (c = 0; c < l; c++) {
+                    p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
+                }
+            }
+            b += SNOVA_L2;
+        }
+        for (k = 0; k < SNOVA_O; k++) {
+            for (r = 0; r < l; r++) {
+                memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
+            }
+            b += SNOVA_L2;
+        }
+    }
+}
+
+/* ---- Key generation (Algorithm 13) ----
+ *   F12_i = P11_i T12 + P12_i
+ *   P22_i = -(T12^t F12_i + P21_i T12),   P21_i = P12_i^t
+ * P22_i is symmetric; its upper half goes into the key (Algorithm 12). */
+
+void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
+{
+    unsigned k;
+    for (k = 0; k < SNOVA_VL * SNOVA_OL; k++) {
+        w->t12w[k] = t12[k];
+    }
+}
+
+void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
+                                 snova_packer *pk)
+{
+    const unsigned vl = SNOVA_VL, ol = SNOVA_OL;
+    unsigned k, r, c;
+    load_p(pub, i, w->p11, w->p12, w->row);
+    /* F12 = P12 + P11 T12 */
+    for (k = 0; k < vl * ol; k++) {
+        w->f12[k] = w->p12[k];
+    }
+    snova_gfq_mul(w->f12, w->p11, vl, 1, vl, vl, w->t12w, ol);
+    /* T12^t F12 + P12^t T12 */
+    memset(w->p22, 0, sizeof(w->p22));
+    snova_gfq_mul(w->p22, t12, 1, ol, ol, vl, w->f12, ol);
+    snova_gfq_mul(w->p22, w->p12, 1, ol, ol, vl, w->t12w, ol);
+    /* Algorithm 12 on -P22: row by row from the diagonal. */
+    for (r = 0; r < ol; r++) {
+        for (c = r; c < ol; c++) {
+            PQSIG_NS(snova_packer_put)(pk, fe_neg((uint8_t)w->p22[r * ol + c]));
+        }
+    }
+}
+
+/* ---- Signing ----
+ * With the vinegar blocks V whipped into Vw, equation p contributes
+ *   D_p = Vw^t P11_p Vw                   (the vinegar value, Eq. 1.1)
+ *   R_p = F21_p Vw = T12^t (P11_p Vw) + P12_p^t Vw
+ * and, F21 being F12^t, R_p^t = Vw^t F12_p is all the oil terms need
+ * (snova_gfq_rows takes R with the oil blocks as lanes). */
+
+void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t *t12, const snova_blk spow[SNOVA_L],
+                              const uint8_t *vel)
+{
+    const unsigned vl = SNOVA_VL, ol = SNOVA_OL, l2 = SNOVA_L2;
+    unsigned p, t, r, c;
+    snova_gfq_whip(w->vw16, w->vw8, vel, SNOVA_V, spow);
+    memset(w->d, 0, sizeof(w->d));
+    memset(w->r, 0, sizeof(w->r));
+    for (p = 0; p < SNOVA_O; p++) {
+        uint16_t *d = w->d + (size_t)p * l2 * l2, *rp = w->r + (size_t)p * ol * l2;
+        load_p(pub, p, w->u.m.p11, w->u.m.p12, w->u.m.row);
+        memset(w->u.m.pv, 0, sizeof(w->u.m.pv));
+        snova_gfq_mul(w->u.m.pv, w->u.m.p11, vl, 1, vl, vl, w->vw16, l2);
+        snova_gfq_mul(d, w->vw8, 1, l2, l2, vl, w->u.m.pv, l2);
+        snova_gfq_mul(rp, t12, 1, ol, ol, vl, w->u.m.pv, l2);
+        snova_gfq_mul(rp, w->u.m.p12, 1, ol, ol, vl, w->vw16, l2);
+    }
+    memset(w->rl, 0, sizeof(w->rl));
+    for (p = 0; p < SNOVA_O; p++) {
+        for (t = 0; t < SNOVA_O; t++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < l2; c++) {
+                    w->rl[(((size_t)p * SNOVA_L + r) * l2 + c) * GFQ_TP + t] =
+                        w->r[((size_t)p * ol + t * SNOVA_L + r) * l2 + c];
+                }
+            }
+        }
+    }
+}
+
+void PQSIG_NS(snova_sg_finish)(uint8_t vv[SNOVA_NU], const snova_sign_work *w, const snova_abq *abq)
+{
+    snova_gfq_finish(vv, w->d, abq);
+}
+
+void PQSIG_NS(snova_sg_rows)(snova_sign_work *w, const snova_abq *abq, const snova_blk spow[SNOVA_L],
+                             const uint8_t rhs[SNOVA_L2], unsigned i)
+{
+    snova_gfq_rows(w->u.sys.g, w->rl, abq, spow, rhs, i, w->u.sys.acc);
+}
+
+uint32_t PQSIG_NS(snova_sg_solve)(snova_sign_work *w)
+{
+    return snova_gfq_solve(w->u.sys.g, SNOVA_NU, GFQ_GW);
+}
+
+uint8_t PQSIG_NS(snova_sg_solution)(const snova_sign_work *w, unsigned k)
+{
+    return (uint8_t)w->u.sys.g[(size_t)k * GFQ_GW + SNOVA_NU];
+}
+
+/* ---- Verification ----
+ * With Uw the whipped signature and P_i the symmetric nl x nl matrix of
+ * equation i, D_i = Uw^t P_i Uw = Z + Z^t where Z = Uw^t H Uw and H is the
+ * upper triangle of P_i with its diagonal halved. H is read l rows at a
+ * time as it lies in the expansion (and in the public key for P22),
+ * Y^t = Uw^t H is summed on lanes along those rows (snova_gfq_trows), then
+ * Z^t = Y^t Uw. */
+#define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
+/* trows calls (l products each) between two folds of yt */
+#define YT_FOLD (SNOVA_GFQ_CHUNK / SNOVA_L)
+
+static void fold_yt(uint16_t *yt)
+{
+    unsigned k;
+    for (k = 0; k < SNOVA_L2 * GFQ_YS; k++) {
+        yt[k] = gfq_fold16(yt[k]);
+    }
+}
+
+int PQSIG_NS(snova_vf_load_pk)(snova_verify_work *w, const uint8_t *pk)
+{
+    return PQSIG_NS(snova_unpack_pub)(w->pke, pk + SNOVA_SEED_PUBLIC_BYTES, SNOVA_PK_ELEMS);
+}
+
+void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova_blk spow[SNOVA_L])
+{
+    unsigned k, c;
+    snova_gfq_whip(w->uw16, w->uw8, u, SNOVA_N, spow);
+    for (k = 0; k < SNOVA_NL * SNOVA_L2; k++) {
+        for (c = 0; c < SNOVA_GFQ_BC; c++) {
+            w->ub[k * SNOVA_GFQ_BC + c] = w->uw16[k];
+        }
+    }
+}
+
+void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uint8_t *pk, unsigned i)
+{
+    const unsigned l = SNOVA_L, l2 = SNOVA_L2, vl = SNOVA_VL, ol = SNOVA_OL, nl = SNOVA_NL;
+    const uint8_t *e = w->pke + (size_t)i * GFQ_PK_ELEMS_EQ;
+    unsigned j, k, r, c, since = 0;
+    (void)pk; /* its P22 is in w->pke (snova_vf_load_pk) */
+    memset(w->yt, 0, sizeof(w->yt));
+    /* Y^t = Uw^t H, l rows of H at a time: for a vinegar block row j, the
+     * diagonal block (its upper triangle, diagonal halved) then P11_jk
+     * (k > j) and P12_jk as they lie in the expansion */
+    for (j = 0; j < SNOVA_V; j++) {
+        const unsigned ncol = (SNOVA_N - j) * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
+        const uint8_t *row = w->row;
+        PQSIG_NS(snova_pub_read)(pub, w->row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+        /* the bytes as they come (gfq_mul reduces the halved diagonal),
+         * reduced while widened to 16-bit lanes */
+        for (r = 0; r < l; r++) {
+            uint8_t *hr = w->h8 + (size_t)r * GFQ_YS;
+            for (c = 0; c < r; c++) {
+                hr[c] = 0;
+            }
+            hr[r] = gfq_mul(*row++, GFQ_HALF);
+            for (c = r + 1; c < l; c++) {
+                hr[c] = *row++;
+            }
+            for (c = ncol; c < len; c++) {
+                hr[c] = 0;
+            }
+        }
+        for (k = 1; k < SNOVA_N - j; k++, row += l2) {
+            for (r = 0; r < l; r++) {
+                memcpy(&w->h8[(size_t)r * GFQ_YS + k * l], row + r * l, l);
+            }
+        }
+        for (r = 0; r < l; r++) {
+            const uint8_t *h8 = w->h8 + (size_t)r * GFQ_YS;
+            uint16_t *h = w->h + (size_t)r * GFQ_YS;
+            if (pub->mem == NULL) {
+                for (c = 0; c < len; c++) {
+                    h[c] = gfq_byte_elem(h8[c]);
+                }
+            } else { /* an expanded key's bytes are reduced */
+                for (c = 0; c < len; c++) {
+                    h[c] = h8[c];
+                }
+            }
+        }
+        snova_gfq_trows(w->yt + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len, w->ub + (size_t)j * l * l2 * SNOVA_GFQ_BC);
+        if (++since == YT_FOLD) {
+            since = 0;
+            fold_yt(w->yt);
+        }
+    }
+    /* the oil rows, l at a time: P22's upper triangle from the public key,
+     * row by row (the first entry of each on the diagonal) */
+    for (j = 0; j < SNOVA_O; j++) {
+        const unsigned ncol = ol - j * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
+        for (r = 0; r < l; r++) {
+            uint16_t *hr = w->h + (size_t)r * GFQ_YS;
+            for (c = 0; c < r; c++) {
+                hr[c] = 0;
+            }
+            hr[r] = gfq_mul(*e++, GFQ_HALF);
+            for (c = r + 1; c < ncol; c++) {
+                hr[c] = *e++;
+            }
+            for (c = ncol; c < len; c++) {
+                hr[c] = 0;
+            }
+        }
+        snova_gfq_trows(w->yt + vl + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len,
+                        w->ub + (size_t)(vl + j * l) * l2 * SNOVA_GFQ_BC);
+        if (++since == YT_FOLD) {
+            since = 0;
+            fold_yt(w->yt);
+        }
+    }
+    /* Z^t = Y^t Uw, D_i = Z + Z^t */
+    for (k = 0; k < l2; k++) {
+        for (c = 0; c < nl; c++) {
+            w->yt8[k * nl + c] = (uint8_t)gfq_red16(w->yt[k * GFQ_YS + c]);
+        }
+    }
+    memset(w->z, 0, sizeof(w->z));
+    snova_gfq_mul(w->z, w->yt8, nl, 1, l2, nl, w->uw16, l2);
+    for (r = 0; r < l2; r++) {
+        for (c = 0; c < l2; c++) {
+            w->d[(size_t)i * l2 * l2 + r * l2 + c] = gfq_red16((uint16_t)(w->z[r * l2 + c] + w->z[c * l2 + r]));
+        }
+    }
+}
+
+void PQSIG_NS(snova_vf_finish)(uint8_t value[SNOVA_NU], const snova_verify_work *w, const snova_abq *abq)
+{
+    snova_gfq_finish(value, w->d, abq);
+}

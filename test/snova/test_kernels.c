@@ -1,0 +1,835 @@
+/* Unit tests of the SNOVA kernels (src/snova/native/api.h) of one shape.
+ * Every portable twin k_c is checked against a plain element-by-element
+ * computation (reference below: the same formulas over either field); where
+ * the backend under test (PQSIG_TEST_BACKEND, its meta.h) opts in to a
+ * kernel, k_native runs on the same inputs and must give the twin's output,
+ * or decline without touching its output. Random and edge (all q - 1)
+ * inputs, every l for the run-time-sized q = 16 kernels. */
+#include <string.h>
+
+#include "check.h"
+#include "snova/native/api.h"
+#include "unit.h"
+
+#if SNOVA_Q == 16
+#include "snova/gf16/scalar.h"
+#define LMIN 2u
+#define LMAX 5u
+#else
+#include "snova/gfq/scalar.h"
+#define LMIN SNOVA_L
+#define LMAX SNOVA_L
+#endif
+
+/* ---- Plain arithmetic ---- */
+
+static uint8_t emul(uint8_t a, uint8_t b)
+{
+#if SNOVA_Q == 16
+    unsigned p = 0, i;
+    for (i = 0; i < 4; i++) {
+        if ((b >> i) & 1u) {
+            p ^= (unsigned)a << i;
+        }
+    }
+    for (i = 6; i >= 4; i--) {
+        if ((p >> i) & 1u) {
+            p ^= 0x13u << (i - 4);
+        }
+    }
+    return (uint8_t)p;
+#else
+    return (uint8_t)((unsigned)a * b % SNOVA_Q);
+#endif
+}
+
+static uint8_t eadd(uint8_t a, uint8_t b)
+{
+#if SNOVA_Q == 16
+    return (uint8_t)(a ^ b);
+#else
+    return (uint8_t)((a + b) % SNOVA_Q);
+#endif
+}
+
+static int edge; /* 1: every element q - 1 */
+
+static uint8_t relem(void)
+{
+    return edge ? (uint8_t)(SNOVA_Q - 1) : (uint8_t)(rnd64() % SNOVA_Q);
+}
+
+/* A native result against the twin's, or a decline that left out alone. */
+static void compare_native(int rc, const void *out, const void *c_out, const void *before, size_t len,
+                           const char *what)
+{
+    if (rc == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(out, c_out, len) == 0, "%s: native differs from the portable twin", what);
+    } else {
+        CHECK(rc == PQSIG_NATIVE_FALLBACK && memcmp(out, before, len) == 0, "%s: a decline wrote its output",
+              what);
+    }
+}
+
+/* ---- References over plain element arrays (shared by both fields) ---- */
+
+#define MAXO 6u
+#define ML 5u /* l, at most */
+#define ML2 (ML * ML)
+#define MAXALPHA (ML2 + ML)
+
+typedef struct {
+    uint8_t a[MAXO][MAXALPHA][ML][ML], b[MAXO][MAXALPHA][ML][ML];
+    uint8_t q1[MAXO][MAXALPHA][ML], q2[MAXO][MAXALPHA][ML];
+} ref_abq;
+
+/* The kernels' flat layout of ABQ for (o, l). */
+static void abq_flat(uint8_t *flat, const ref_abq *z, unsigned o, unsigned l)
+{
+    const unsigned alpha = l * l + l;
+    size_t n = 0;
+    unsigned i, t, r, c, part;
+    for (part = 0; part < 2; part++) {
+        for (i = 0; i < o; i++) {
+            for (t = 0; t < alpha; t++) {
+                for (r = 0; r < l; r++) {
+                    for (c = 0; c < l; c++) {
+                        flat[n++] = part ? z->b[i][t][r][c] : z->a[i][t][r][c];
+                    }
+                }
+            }
+        }
+    }
+    for (part = 0; part < 2; part++) {
+        for (i = 0; i < o; i++) {
+            for (t = 0; t < alpha; t++) {
+                for (r = 0; r < l; r++) {
+                    flat[n++] = part ? z->q2[i][t][r] : z->q1[i][t][r];
+                }
+            }
+        }
+    }
+}
+
+static void rnd_abq(ref_abq *z)
+{
+    uint8_t *p = &z->a[0][0][0][0];
+    size_t k;
+    for (k = 0; k < sizeof(*z); k++) {
+        p[k] = relem();
+    }
+}
+
+/* m = A B for l x l matrices (row stride ML). */
+static void mat_mul(uint8_t m[ML][ML], uint8_t a[ML][ML], uint8_t b[ML][ML], unsigned l)
+{
+    unsigned r, c, k;
+    for (r = 0; r < l; r++) {
+        for (c = 0; c < l; c++) {
+            uint8_t s = 0;
+            for (k = 0; k < l; k++) {
+                s = eadd(s, emul(a[r][k], b[k][c]));
+            }
+            m[r][c] = s;
+        }
+    }
+}
+
+/* Q = sum_a q[a] S^a */
+static void fqs(uint8_t m[ML][ML], const uint8_t *q, const uint8_t *spow, unsigned l)
+{
+    unsigned r, c, a;
+    for (r = 0; r < l; r++) {
+        for (c = 0; c < l; c++) {
+            uint8_t s = 0;
+            for (a = 0; a < l; a++) {
+                s = eadd(s, emul(q[a], spow[(a * l + r) * l + c]));
+            }
+            m[r][c] = s;
+        }
+    }
+}
+
+/* out[i][x][y] = sum_alpha A (sum_{a,b} q1[a] q2[b] D_{i'}[a][b]) B, with
+ * D_p[a][b][x][y] = d[p][(a l + x) l^2 + b l + y]. */
+static void ref_finish(uint8_t *out, const uint8_t *d, ref_abq *z, unsigned o, unsigned l)
+{
+    const unsigned l2 = l * l, alpha = l2 + l;
+    unsigned i, t, a, b, x, y;
+    for (i = 0; i < o; i++) {
+        uint8_t acc[ML][ML];
+        memset(acc, 0, sizeof(acc));
+        for (t = 0; t < alpha; t++) {
+            const uint8_t *dp = d + (size_t)((i + t) % o) * l2 * l2;
+            uint8_t mid[ML][ML], am[ML][ML], amb[ML][ML];
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    uint8_t s = 0;
+                    for (a = 0; a < l; a++) {
+                        for (b = 0; b < l; b++) {
+                            s = eadd(s, emul(emul(z->q1[i][t][a], z->q2[i][t][b]), dp[(a * l + x) * l2 + b * l + y]));
+                        }
+                    }
+                    mid[x][y] = s;
+                }
+            }
+            mat_mul(am, z->a[i][t], mid, l);
+            mat_mul(amb, am, z->b[i][t], l);
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    acc[x][y] = eadd(acc[x][y], amb[x][y]);
+                }
+            }
+        }
+        for (x = 0; x < l; x++) {
+            for (y = 0; y < l; y++) {
+                out[i * l2 + x * l + y] = acc[x][y];
+            }
+        }
+    }
+}
+
+/* Rows of equation i (Algorithm 17): row[r l + c][t l^2 + x l + y] =
+ * sum_alpha (A M_t)[r][x] B[y][c] + A[r][y] (N_t B)[x][c], with
+ * Lp[p][(a l + x) ol + t l + u] = L_p[(a, x)][(t, u)] and
+ * Rp[p][(t l + u) l^2 + b l + y] = R_p[(t, u)][(b, y)]. */
+static void ref_rows(uint8_t *row, const uint8_t *lp, const uint8_t *rp, ref_abq *z, const uint8_t *spow,
+                     unsigned i, unsigned o, unsigned l)
+{
+    const unsigned l2 = l * l, alpha = l2 + l, ol = o * l, nu = o * l2;
+    unsigned al, t, a, x, y, u, r, c;
+    memset(row, 0, (size_t)l2 * nu);
+    for (al = 0; al < alpha; al++) {
+        const unsigned p = (i + al) % o;
+        uint8_t q1m[ML][ML], q2m[ML][ML];
+        fqs(q1m, z->q1[i][al], spow, l);
+        fqs(q2m, z->q2[i][al], spow, l);
+        for (t = 0; t < o; t++) {
+            uint8_t ls[ML][ML], rs[ML][ML], m[ML][ML], n[ML][ML], am[ML][ML], nb[ML][ML];
+            for (x = 0; x < l; x++) {
+                for (u = 0; u < l; u++) {
+                    uint8_t s1 = 0, s2 = 0;
+                    for (a = 0; a < l; a++) {
+                        s1 = eadd(s1, emul(z->q1[i][al][a], lp[((size_t)p * l2 + a * l + x) * ol + t * l + u]));
+                        s2 = eadd(s2, emul(z->q2[i][al][a], rp[((size_t)p * ol + t * l + u) * l2 + a * l + x]));
+                    }
+                    ls[x][u] = s1;
+                    rs[u][x] = s2;
+                }
+            }
+            mat_mul(m, ls, q2m, l);
+            mat_mul(n, q1m, rs, l);
+            mat_mul(am, z->a[i][al], m, l);
+            mat_mul(nb, n, z->b[i][al], l);
+            for (r = 0; r < l; r++) {
+                for (c = 0; c < l; c++) {
+                    for (x = 0; x < l; x++) {
+                        for (y = 0; y < l; y++) {
+                            uint8_t *e = &row[(size_t)(r * l + c) * nu + t * l2 + x * l + y];
+                            *e = eadd(*e, eadd(emul(am[r][x], z->b[i][al][y][c]), emul(z->a[i][al][r][y], nb[x][c])));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* out[(j l + r) l^2 + a l + c] = (S^a X_j)[r][c] */
+static void ref_whip(uint8_t *out, const uint8_t *x, unsigned nb, const uint8_t *spow, unsigned l)
+{
+    const unsigned l2 = l * l;
+    unsigned j, r, a, c, m;
+    for (j = 0; j < nb; j++) {
+        for (r = 0; r < l; r++) {
+            for (a = 0; a < l; a++) {
+                for (c = 0; c < l; c++) {
+                    uint8_t s = 0;
+                    for (m = 0; m < l; m++) {
+                        s = eadd(s, emul(spow[(a * l + r) * l + m], x[j * l2 + m * l + c]));
+                    }
+                    out[(j * l + r) * l2 + a * l + c] = s;
+                }
+            }
+        }
+    }
+}
+
+/* Shared buffers (large for the stack of a test). */
+#define NB 3u
+static ref_abq zabq;
+static uint8_t flat[2 * MAXO * MAXALPHA * ML2 + 2 * MAXO * MAXALPHA * ML];
+static uint8_t spow[ML * ML2], xin[NB * ML2], wref[NB * ML * ML2];
+static uint8_t dref[MAXO * ML2 * ML2], fin_ref[MAXO * ML2], fin_c[MAXO * ML2], fin_n[MAXO * ML2];
+static uint8_t lpe[MAXO * ML2 * MAXO * ML], rpe[MAXO * MAXO * ML * ML2], rows_ref[ML2 * MAXO * ML2];
+static uint8_t rhs[ML2];
+
+static void rnd_common(unsigned o, unsigned l)
+{
+    unsigned k;
+    rnd_abq(&zabq);
+    abq_flat(flat, &zabq, o, l);
+    for (k = 0; k < sizeof(spow); k++) {
+        spow[k] = relem();
+    }
+    for (k = 0; k < sizeof(xin); k++) {
+        xin[k] = relem();
+    }
+    for (k = 0; k < sizeof(dref); k++) {
+        dref[k] = relem();
+    }
+    for (k = 0; k < sizeof(lpe); k++) {
+        lpe[k] = relem();
+    }
+    for (k = 0; k < sizeof(rhs); k++) {
+        rhs[k] = relem();
+    }
+#if SNOVA_Q == 16
+    for (k = 0; k < sizeof(rpe); k++) {
+        rpe[k] = relem();
+    }
+#else
+    /* symmetric public matrices: L_p = R_p^t */
+    {
+        const unsigned l2 = l * l, ol = o * l;
+        unsigned p, ax, tu;
+        for (p = 0; p < o; p++) {
+            for (ax = 0; ax < l2; ax++) {
+                for (tu = 0; tu < ol; tu++) {
+                    rpe[((size_t)p * ol + tu) * l2 + ax] = lpe[((size_t)p * l2 + ax) * ol + tu];
+                }
+            }
+        }
+    }
+#endif
+}
+
+#if SNOVA_Q == 16
+/* ======================= GF(16) ======================= */
+#define NMAX 48u
+#define WMAX GF16_WORDS(NMAX)
+
+static void rnd_row(uint64_t *row, unsigned n)
+{
+    unsigned k;
+    memset(row, 0, GF16_WORDS(n) * sizeof(uint64_t));
+    for (k = 0; k < n; k++) {
+        gf16_row_xor(row, k, relem());
+    }
+}
+
+static void test_table_lincomb(void)
+{
+    uint64_t x[8][WMAX], tab[16 * WMAX], out[WMAX], outc[WMAX], before[WMAX];
+    uint8_t s[8];
+    unsigned n, e, k, m;
+    for (n = 1; n <= NMAX; n += 7) {
+        unsigned nw = GF16_WORDS(n);
+        int rc = PQSIG_NATIVE_FALLBACK;
+        for (m = 0; m < 8; m++) {
+            rnd_row(x[m], n);
+            s[m] = relem();
+        }
+        snova_gf16_table_c(tab, x[0], nw);
+        for (e = 0; e < 16; e++) {
+            for (k = 0; k < n; k++) {
+                CHECK(gf16_row_get(&tab[e * nw], k) == emul((uint8_t)e, gf16_row_get(x[0], k)), "table");
+            }
+        }
+#if defined(PQSIG_SNOVA_NATIVE_GF16_TABLE)
+        {
+            uint64_t tn[16 * WMAX], tb[16 * WMAX];
+            memset(tn, 0xa5, sizeof(tn));
+            memcpy(tb, tn, sizeof(tb));
+            rc = snova_gf16_table_native(tn, x[0], nw);
+            compare_native(rc, tn, tab, tb, 16 * nw * sizeof(uint64_t), "table");
+        }
+#endif
+        memset(outc, 0, sizeof(outc));
+        snova_gf16_lincomb_c(outc, s, 1, x[0], WMAX, 8, nw);
+        for (k = 0; k < n; k++) {
+            uint8_t want = 0;
+            for (m = 0; m < 8; m++) {
+                want ^= emul(s[m], gf16_row_get(x[m], k));
+            }
+            CHECK(gf16_row_get(outc, k) == want, "lincomb");
+        }
+#if defined(PQSIG_SNOVA_NATIVE_GF16_LINCOMB)
+        memset(out, 0, sizeof(out));
+        memcpy(before, out, sizeof(out));
+        rc = snova_gf16_lincomb_native(out, s, 1, x[0], WMAX, 8, nw);
+        compare_native(rc, out, outc, before, nw * sizeof(uint64_t), "lincomb");
+#endif
+        (void)rc;
+        (void)out;
+        (void)before;
+    }
+}
+
+#define RB 3u
+#define CB 2u
+#define XW 2u /* words of the X and Y rows */
+
+static void test_pmat(void)
+{
+    uint8_t buf[RB * CB * ML2 / 2 + 2];
+    static uint64_t x[CB * ML][XW], y[RB * ML][XW];
+    static uint64_t tabx[CB * ML * 16 * XW], taby[RB * ML * 16 * XW];
+    uint64_t out[RB * ML * XW], outt[CB * ML * XW];
+    unsigned l, nib0, i, j, k, r, c, col;
+    for (l = LMIN; l <= LMAX; l++) {
+        for (nib0 = 0; nib0 < 2; nib0++) {
+            for (i = 0; i < sizeof(buf); i++) {
+                buf[i] = edge ? 0xff : (uint8_t)rnd64();
+            }
+            for (i = 0; i < CB * l; i++) {
+                rnd_row(x[i], 16 * XW);
+                snova_gf16_table_c(&tabx[i * 16 * XW], x[i], XW);
+            }
+            for (i = 0; i < RB * l; i++) {
+                rnd_row(y[i], 16 * XW);
+                snova_gf16_table_c(&taby[i * 16 * XW], y[i], XW);
+            }
+            memset(out, 0, sizeof(out));
+            memset(outt, 0, sizeof(outt));
+            snova_gf16_pmat_c(buf, nib0, RB, CB, l, out, tabx, outt, taby, XW);
+            for (col = 0; col < 16 * XW; col++) {
+                uint8_t px[RB * ML], pty[CB * ML];
+                memset(px, 0, sizeof(px));
+                memset(pty, 0, sizeof(pty));
+                for (j = 0; j < RB; j++) {
+                    for (k = 0; k < CB; k++) {
+                        for (r = 0; r < l; r++) {
+                            for (c = 0; c < l; c++) {
+                                uint8_t p = gf16_nib(buf, nib0 + ((j * CB + k) * l + r) * l + c);
+                                px[j * l + r] ^= emul(p, gf16_row_get(x[k * l + c], col));
+                                pty[k * l + c] ^= emul(p, gf16_row_get(y[j * l + r], col));
+                            }
+                        }
+                    }
+                }
+                for (i = 0; i < RB * l; i++) {
+                    CHECK(gf16_row_get(&out[i * XW], col) == px[i], "pmat P X (l = %u)", l);
+                }
+                for (i = 0; i < CB * l; i++) {
+                    CHECK(gf16_row_get(&outt[i * XW], col) == pty[i], "pmat P^t Y (l = %u)", l);
+                }
+            }
+#if defined(PQSIG_SNOVA_NATIVE_GF16_PMAT)
+            {
+                uint64_t on[RB * ML * XW], otn[CB * ML * XW], ob[RB * ML * XW], otb[CB * ML * XW];
+                int rc;
+                memset(on, 0, sizeof(on));
+                memset(otn, 0, sizeof(otn));
+                memcpy(ob, on, sizeof(on));
+                memcpy(otb, otn, sizeof(otn));
+                rc = snova_gf16_pmat_native(buf, nib0, RB, CB, l, on, tabx, otn, taby, XW);
+                compare_native(rc, on, out, ob, sizeof(on), "pmat P X");
+                compare_native(rc, otn, outt, otb, sizeof(otn), "pmat P^t Y");
+            }
+#endif
+        }
+    }
+}
+
+#define SN 21u
+#define SW GF16_WORDS(SN + 1)
+
+static void test_solve(void)
+{
+    uint64_t g[SN * SW], g0[SN * SW];
+    unsigned trial, r, k, solved = 0;
+    for (trial = 0; trial < 40; trial++) {
+        uint32_t sing;
+        for (r = 0; r < SN; r++) {
+            rnd_row(&g[r * SW], SN + 1);
+        }
+        if (trial % 10 == 9) {
+            memcpy(&g[3 * SW], &g[5 * SW], SW * sizeof(uint64_t)); /* singular */
+        }
+        memcpy(g0, g, sizeof(g));
+        sing = snova_gf16_solve_c(g, SN, SW);
+#if defined(PQSIG_SNOVA_NATIVE_GF16_SOLVE)
+        {
+            uint64_t gn[SN * SW];
+            uint32_t sn = 0;
+            int rc;
+            memcpy(gn, g0, sizeof(gn));
+            rc = snova_gf16_solve_native(&sn, gn, SN, SW);
+            if (rc == PQSIG_NATIVE_OK) {
+                CHECK((sn != 0) == (sing != 0), "solve: native singularity differs");
+                if (sing == 0) {
+                    for (r = 0; r < SN; r++) {
+                        CHECK(gf16_row_get(&gn[r * SW], SN) == gf16_row_get(&g[r * SW], SN), "solve: native solution");
+                    }
+                }
+            } else {
+                compare_native(rc, gn, g, g0, sizeof(gn), "solve");
+            }
+        }
+#endif
+        if (sing != 0) {
+            continue; /* a random system is singular with probability about 1/16 */
+        }
+        CHECK(trial % 10 != 9, "solve accepted a singular system");
+        solved++;
+        for (r = 0; r < SN; r++) {
+            uint8_t acc = 0;
+            for (k = 0; k < SN; k++) {
+                acc ^= emul(gf16_row_get(&g0[r * SW], k), gf16_row_get(&g[k * SW], SN));
+            }
+            CHECK(acc == gf16_row_get(&g0[r * SW], SN), "solve solution");
+        }
+    }
+    CHECK(solved > 20, "solve: too many random systems singular");
+}
+
+static void test_map(void)
+{
+    unsigned l, o;
+    for (l = LMIN; l <= LMAX; l++) {
+        for (o = 2; o <= MAXO; o += 3) {
+            const unsigned l2 = l * l, ww = GF16_WORDS(l2), lw = (l + 3) / 4, ol = o * l, nu = o * l2;
+            const unsigned gw = GF16_WORDS(nu + 1);
+            static uint64_t w[NB * ML * 2], d[MAXO * ML2 * 2], ll[MAXO * MAXO * ML * ML * 2],
+                rl[MAXO * MAXO * ML * ML * 2], work[ML2 * MAXO * ML * 2], g[MAXO * ML2 * 16], gn[MAXO * ML2 * 16],
+                gb[MAXO * ML2 * 16];
+            unsigned k, j, p, a, x, t, u, c;
+            rnd_common(o, l);
+            /* whip */
+            ref_whip(wref, xin, NB, spow, l);
+            snova_gf16_whip_c(w, xin, NB, spow, l);
+            for (k = 0; k < NB * l; k++) {
+                for (j = 0; j < l2; j++) {
+                    CHECK(gf16_row_get(&w[k * ww], j) == wref[k * l2 + j], "whip (l = %u)", l);
+                }
+            }
+#if defined(PQSIG_SNOVA_NATIVE_GF16_WHIP)
+            {
+                uint64_t wn[NB * ML * 2], wb[NB * ML * 2];
+                memset(wn, 0x5a, sizeof(wn));
+                memcpy(wb, wn, sizeof(wb));
+                compare_native(snova_gf16_whip_native(wn, xin, NB, spow, l), wn, w, wb, NB * l * ww * 8, "whip");
+            }
+#endif
+            /* finish: d rows p l^2 + a l + x, element b l + y */
+            memset(d, 0, sizeof(d));
+            for (p = 0; p < o; p++) {
+                for (k = 0; k < l2; k++) {
+                    for (j = 0; j < l2; j++) {
+                        gf16_row_xor(&d[(p * l2 + k) * ww], j, dref[(p * l2 + k) * l2 + j]);
+                    }
+                }
+            }
+            ref_finish(fin_ref, dref, &zabq, o, l);
+            snova_gf16_finish_c(fin_c, d, flat, o, l);
+            CHECK(memcmp(fin_c, fin_ref, o * l2) == 0, "finish (l = %u, o = %u)", l, o);
+#if defined(PQSIG_SNOVA_NATIVE_GF16_FINISH)
+            {
+                uint8_t fb[MAXO * ML2];
+                memset(fin_n, 0x77, sizeof(fin_n));
+                memcpy(fb, fin_n, sizeof(fb));
+                compare_native(snova_gf16_finish_native(fin_n, d, flat, o, l), fin_n, fin_c, fb, o * l2, "finish");
+            }
+#endif
+            /* rows of equation 1 */
+            memset(ll, 0, sizeof(ll));
+            memset(rl, 0, sizeof(rl));
+            for (p = 0; p < o; p++) {
+                for (t = 0; t < o; t++) {
+                    for (u = 0; u < l; u++) {
+                        for (a = 0; a < l; a++) {
+                            for (x = 0; x < l; x++) {
+                                size_t at = (((size_t)p * ol + t * l + u) * l + a) * lw + x / 4;
+                                ll[at] |= (uint64_t)lpe[((size_t)p * l2 + a * l + x) * ol + t * l + u] << (16 * (x % 4));
+                                rl[at] |= (uint64_t)rpe[((size_t)p * ol + t * l + u) * l2 + a * l + x] << (16 * (x % 4));
+                            }
+                        }
+                    }
+                }
+            }
+            ref_rows(rows_ref, lpe, rpe, &zabq, spow, 1, o, l);
+            memset(g, 0xee, sizeof(g));
+            snova_gf16_rows_c(g, gw, ll, rl, flat, spow, rhs, 1, o, l, work);
+            for (k = 0; k < l2; k++) {
+                const uint64_t *gr = &g[(l2 + k) * gw];
+                for (c = 0; c < nu; c++) {
+                    CHECK(gf16_row_get(gr, c) == rows_ref[k * nu + c], "rows (l = %u, o = %u)", l, o);
+                }
+                CHECK(gf16_row_get(gr, nu) == rhs[k], "rows: right-hand side");
+            }
+#if defined(PQSIG_SNOVA_NATIVE_GF16_ROWS)
+            memset(gn, 0xee, sizeof(gn));
+            memcpy(gb, gn, sizeof(gb));
+            compare_native(snova_gf16_rows_native(gn, gw, ll, rl, flat, spow, rhs, 1, o, l, work), gn + l2 * gw,
+                           g + l2 * gw, gb + l2 * gw, (size_t)l2 * gw * 8, "rows");
+#endif
+            (void)gn;
+            (void)gb;
+        }
+    }
+}
+
+static void run_all(void)
+{
+    test_table_lincomb();
+    test_pmat();
+    if (!edge) { /* an all-(q - 1) system is singular */
+        test_solve();
+    }
+    test_map();
+}
+
+#else
+/* ======================= odd prime q ======================= */
+
+#define MAXR 300u
+#define MAXC 48u
+
+static uint8_t ma[MAXR * MAXR];
+static uint16_t mx[MAXR * MAXC], mo[MAXR * MAXC], mref[MAXR * MAXC], mn[MAXR * MAXC], mb[MAXR * MAXC];
+
+static void test_mul(void)
+{
+    static const unsigned shapes[][3] = {{1, 1, 1},     {3, 7, 16},    {104, 104, 16}, {20, 104, 20},
+                                         {16, 280, 16}, {40, 240, 40}, {5, 300, 33},   {2, 9, 48}};
+    unsigned sh, orient, r, m, c;
+    for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
+        for (orient = 0; orient < 2; orient++) {
+            unsigned rows = shapes[sh][0], inner = shapes[sh][1], cols = shapes[sh][2];
+            size_t a_rs = orient ? 1 : inner, a_cs = orient ? rows : 1;
+            for (r = 0; r < rows * inner; r++) {
+                ma[r] = relem();
+            }
+            for (r = 0; r < inner * cols; r++) {
+                mx[r] = relem();
+            }
+            for (r = 0; r < rows * cols; r++) {
+                mo[r] = relem();
+                mref[r] = mo[r];
+                mn[r] = mo[r];
+                mb[r] = mo[r];
+            }
+            for (r = 0; r < rows; r++) {
+                for (c = 0; c < cols; c++) {
+                    uint64_t s = mref[r * cols + c];
+                    for (m = 0; m < inner; m++) {
+                        s += (uint64_t)ma[r * a_rs + m * a_cs] * mx[m * cols + c];
+                    }
+                    mref[r * cols + c] = (uint16_t)(s % SNOVA_Q);
+                }
+            }
+            snova_gfq_mul_c(mo, ma, a_rs, a_cs, rows, inner, mx, cols);
+            CHECK(memcmp(mo, mref, (size_t)rows * cols * sizeof(uint16_t)) == 0, "mul %ux%ux%u", rows, inner, cols);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_MUL)
+            compare_native(snova_gfq_mul_native(mn, ma, a_rs, a_cs, rows, inner, mx, cols), mn, mo, mb,
+                           (size_t)rows * cols * sizeof(uint16_t), "mul");
+#endif
+        }
+    }
+}
+
+#define TLEN 48u
+#define L2 (SNOVA_L * SNOVA_L)
+
+static void test_trows(void)
+{
+    static uint16_t yt[L2 * TLEN], yc[L2 * TLEN], yn[L2 * TLEN], h[SNOVA_L * TLEN], ub[SNOVA_L * L2 * SNOVA_GFQ_BC];
+    unsigned k, c, r;
+    for (k = 0; k < L2 * TLEN; k++) {
+        yt[k] = relem();
+    }
+    for (k = 0; k < SNOVA_L * TLEN; k++) {
+        h[k] = relem();
+    }
+    for (k = 0; k < SNOVA_L * L2; k++) {
+        uint16_t e = relem();
+        for (c = 0; c < SNOVA_GFQ_BC; c++) {
+            ub[k * SNOVA_GFQ_BC + c] = e;
+        }
+    }
+    memcpy(yc, yt, sizeof(yt));
+    memcpy(yn, yt, sizeof(yt));
+    snova_gfq_trows_c(yc, TLEN, h, TLEN, TLEN, ub);
+    for (k = 0; k < L2; k++) {
+        for (c = 0; c < TLEN; c++) {
+            uint32_t s = yt[k * TLEN + c];
+            for (r = 0; r < SNOVA_L; r++) {
+                s += (uint32_t)h[r * TLEN + c] * ub[(r * L2 + k) * SNOVA_GFQ_BC];
+            }
+            CHECK(yc[k * TLEN + c] == (uint16_t)s, "trows");
+        }
+    }
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_TROWS)
+    compare_native(snova_gfq_trows_native(yn, TLEN, h, TLEN, TLEN, ub), yn, yc, yt, sizeof(yt), "trows");
+#endif
+    (void)yn;
+}
+
+#define NS 160u
+static uint16_t gs[NS * (NS + 8)], gsn[NS * (NS + 8)], gs0[NS * (NS + 8)];
+static uint8_t a0[NS * (NS + 8)];
+
+static void test_solve(void)
+{
+    unsigned trial, r, c;
+    for (trial = 0; trial < 12; trial++) {
+        unsigned n = trial < 4 ? 16 + trial : (trial < 8 ? 80 : NS), w = (n + 8) & ~7u;
+        uint32_t sing;
+        int make_singular = trial % 4 == 3;
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < w; c++) { /* columns after n: scratch */
+                a0[r * w + c] = relem();
+            }
+        }
+        if (trial % 4 == 1) {
+            /* zero leading columns force pivot swaps */
+            for (r = 0; r + 1 < n; r++) {
+                a0[r * w] = 0;
+                a0[r * w + 1] = 0;
+            }
+        }
+        if (make_singular) {
+            /* row n-1 = row 0 + row 1 on the left side */
+            for (c = 0; c < n; c++) {
+                a0[(n - 1) * w + c] = (uint8_t)((a0[c] + a0[w + c]) % SNOVA_Q);
+            }
+        }
+        for (r = 0; r < n * w; r++) {
+            gs[r] = a0[r];
+        }
+        memcpy(gs0, gs, sizeof(gs));
+        sing = snova_gfq_solve_c(gs, n, w);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_SOLVE)
+        {
+            uint32_t sn = 0;
+            int rc;
+            memcpy(gsn, gs0, sizeof(gsn));
+            rc = snova_gfq_solve_native(&sn, gsn, n, w);
+            if (rc == PQSIG_NATIVE_OK) {
+                CHECK((sn != 0) == (sing != 0), "solve: native singularity differs");
+                for (r = 0; r < n && sing == 0; r++) {
+                    CHECK(gsn[r * w + n] == gs[r * w + n], "solve: native solution");
+                }
+            } else {
+                compare_native(rc, gsn, gs, gs0, sizeof(gsn), "solve");
+            }
+        }
+#endif
+        if (make_singular) {
+            CHECK(sing != 0, "singular system detected");
+            continue;
+        }
+        if (sing != 0) {
+            continue; /* a random system can be singular; rare */
+        }
+        for (r = 0; r < n; r++) {
+            uint64_t s = 0;
+            for (c = 0; c < n; c++) {
+                s += (uint64_t)a0[r * w + c] * gs[c * w + n];
+            }
+            CHECK(s % SNOVA_Q == a0[r * w + n] && gs[r * w + n] < SNOVA_Q, "solution");
+        }
+    }
+    (void)gsn;
+}
+
+static void test_map(void)
+{
+    const unsigned l = SNOVA_L, l2 = L2;
+    unsigned o;
+    for (o = 2; o <= MAXO; o += 3) {
+        const unsigned ol = o * l, nu = o * l2, tp = (o + 7u) & ~7u, gw = (nu + 8) & ~7u;
+        static uint16_t w16[NB * ML * ML2], d[MAXO * ML2 * ML2], rl[MAXO * ML * ML2 * 8], work[ML2 * ML2 * 8];
+        static uint16_t g[MAXO * ML2 * (MAXO * ML2 + 8)], gn[MAXO * ML2 * (MAXO * ML2 + 8)],
+            gb[MAXO * ML2 * (MAXO * ML2 + 8)];
+        static uint8_t w8[NB * ML * ML2];
+        unsigned k, j, p, t, u, c;
+        rnd_common(o, l);
+        ref_whip(wref, xin, NB, spow, l);
+        snova_gfq_whip_c(w16, w8, xin, NB, spow);
+        for (k = 0; k < NB * l * l2; k++) {
+            CHECK(w16[k] == wref[k] && w8[k] == wref[k], "whip");
+        }
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_WHIP)
+        {
+            static uint16_t wn16[NB * ML * ML2], wb16[NB * ML * ML2];
+            static uint8_t wn8[NB * ML * ML2], wb8[NB * ML * ML2];
+            int rc;
+            memset(wn16, 0x5a, sizeof(wn16));
+            memset(wn8, 0x5a, sizeof(wn8));
+            memcpy(wb16, wn16, sizeof(wb16));
+            memcpy(wb8, wn8, sizeof(wb8));
+            rc = snova_gfq_whip_native(wn16, wn8, xin, NB, spow);
+            compare_native(rc, wn16, w16, wb16, NB * l * l2 * 2, "whip (lanes)");
+            compare_native(rc, wn8, w8, wb8, NB * l * l2, "whip (bytes)");
+        }
+#endif
+        for (k = 0; k < o * l2 * l2; k++) {
+            d[k] = dref[k];
+        }
+        ref_finish(fin_ref, dref, &zabq, o, l);
+        snova_gfq_finish_c(fin_c, d, flat, o);
+        CHECK(memcmp(fin_c, fin_ref, o * l2) == 0, "finish (o = %u)", o);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_FINISH)
+        {
+            uint8_t fb[MAXO * ML2];
+            memset(fin_n, 0x77, sizeof(fin_n));
+            memcpy(fb, fin_n, sizeof(fb));
+            compare_native(snova_gfq_finish_native(fin_n, d, flat, o), fin_n, fin_c, fb, o * l2, "finish");
+        }
+#endif
+        memset(rl, 0, sizeof(rl));
+        for (p = 0; p < o; p++) {
+            for (t = 0; t < o; t++) {
+                for (u = 0; u < l; u++) {
+                    for (k = 0; k < l2; k++) {
+                        rl[(((size_t)p * l + u) * l2 + k) * tp + t] = rpe[((size_t)p * ol + t * l + u) * l2 + k];
+                    }
+                }
+            }
+        }
+        ref_rows(rows_ref, lpe, rpe, &zabq, spow, 1, o, l);
+        memset(g, 0xee, sizeof(g));
+        snova_gfq_rows_c(g, gw, rl, flat, spow, rhs, 1, o, work);
+        for (k = 0; k < l2; k++) {
+            const uint16_t *gr = &g[(l2 + k) * gw];
+            for (c = 0; c < nu; c++) {
+                CHECK(gr[c] == rows_ref[k * nu + c], "rows (o = %u)", o);
+            }
+            CHECK(gr[nu] == rhs[k], "rows: right-hand side");
+            for (j = nu + 1; j < gw; j++) {
+                CHECK(gr[j] == 0, "rows: padding");
+            }
+        }
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_ROWS)
+        memset(gn, 0xee, sizeof(gn));
+        memcpy(gb, gn, sizeof(gb));
+        compare_native(snova_gfq_rows_native(gn, gw, rl, flat, spow, rhs, 1, o, work), gn + l2 * gw, g + l2 * gw,
+                       gb + l2 * gw, (size_t)l2 * gw * 2, "rows");
+#endif
+        (void)gn;
+        (void)gb;
+    }
+}
+
+static void run_all(void)
+{
+    test_mul();
+    test_trows();
+    if (!edge) { /* an all-(q - 1) system is singular */
+        test_solve();
+    }
+    test_map();
+}
+#endif
+
+int main(void)
+{
+    (void)compare_native; /* unused where the backend opts in to nothing */
+    (void)fin_n;
+    for (edge = 0; edge < 2; edge++) {
+        run_all();
+    }
+    return check_done("test_snova_kernels (" PQSIG_TEST_BACKEND ")");
+}
