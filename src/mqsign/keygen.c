@@ -145,8 +145,10 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
     }
 
 #if MQS_BIND
-    /* ph: SHAKE256 of all of P (RR-s) or of its bytes from the first
-     * vinegar-oil monomial on (RR-m), in the public and the secret key. */
+    /* ph: SHAKE256 of all of P (RR-s) or of its last v o + o(o+1)/2
+     * coefficient vectors (RR-m: as many as P2 and P3 have, but the key is
+     * stored by monomial rows, so these are not P2 || P3; params.h), in the
+     * public and the secret key. */
     if (MQS_BIND == 1) {
         pqsig_shake256(pk + MQS_P_BYTES, MQS_HASH_BYTES, pk, MQS_P_BYTES);
     } else {

@@ -7,7 +7,7 @@
  * Variants (spec v2.1 section 4; the official code keeps them in separate
  * directories that differ only in these two rules):
  *   RR-s  F1 random upper-triangular; digest binds ph = H(P), the whole public map
- *   RR-m  F1 random upper-triangular; digest binds ph = H(P2 || P3 region of pk)
+ *   RR-m  F1 random upper-triangular; digest binds ph = H(a tail of P, rule 2)
  *   RR-o  F1 random upper-triangular; no binding
  *   LR    F1 built from v random "lines" (circulant structure); no binding.
  *         BROKEN: universal forgery in 2^112 operations at level I
@@ -46,7 +46,11 @@
 #endif
 
 /* Rule 2: what the message digest binds: 0 nothing, 1 all of P, 2 the
- * public-key bytes from the first vinegar-oil monomial to the end of P. */
+ * last v o + o(o+1)/2 coefficient vectors of P in the key's order (the
+ * official code hashes from pk + o v(v+1)/2, the size of P2 || P3, but the
+ * key is stored by monomial rows: the vectors left out are the first
+ * v(v+1)/2 monomials, x_0 x_0 .. x_24 x_95 at level 1, vinegar-oil ones
+ * among them, and those hashed include vinegar-vinegar ones). */
 #if MQS_VARIANT == MQS_VARIANT_RR_S
 #define MQS_BIND 1
 #elif MQS_VARIANT == MQS_VARIANT_RR_M
@@ -66,7 +70,7 @@
  * (i <= j, row by row), then ph, then one zero byte. */
 #define MQS_P_BYTES ((unsigned long)MQS_O * MQS_TRI(MQS_N))
 #define MQS_PK_BYTES (MQS_P_BYTES + MQS_PH_BYTES + 1)
-/* Offset and length of the region RR-m hashes. */
+/* Offset and length of the region RR-m hashes (rule 2). */
 #define MQS_P23_OFFSET ((unsigned long)MQS_O * MQS_TRI(MQS_V))
 #define MQS_P23_BYTES (MQS_P_BYTES - MQS_P23_OFFSET)
 

@@ -94,7 +94,18 @@
 #define PQSIG_V_SM_LAYOUT PQSIG_SM_MSG_SIG
 
 /* keypair_derand: seed is the 32-byte secret seed. sign_derand: rnd is 32
- * random bytes, hashed into the salt. */
+ * random bytes, hashed into the salt; the vinegar follows from the seed and
+ * the salt alone, so an rnd used for two messages gives the oil space away:
+ * never reuse one. */
+
+/* check_pk (every implementation): the last byte, ph = H(P) (RR-s) or
+ * H(a tail of P) (RR-m), LR's lines (verify.c). hedge (opt and the backends;
+ * the plain and expanded sign forms, OS randomness only): rnd from the
+ * fresh draw, the secret seed and the message (hash.c). */
+#define PQSIG_V_CHECK_PK 1
+#if !defined(PQSIG_IMPL_ref)
+#define PQSIG_V_HEDGE 1
+#endif
 
 #if !defined(PQSIG_IMPL_ref)
 /* Caller scratch of the _temp forms (opt and the backends): the largest

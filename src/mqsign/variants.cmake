@@ -2,7 +2,7 @@
 # implementation. A set is (variant, level); variants differ only in two
 # rules of one frontend (src/mqsign/params.h):
 #   rr_s  MQ-Sign-RR, digest binds H(P)            (recommended)
-#   rr_m  MQ-Sign-RR, digest binds H(P2 || P3)
+#   rr_m  MQ-Sign-RR, digest binds H(the last v o + o(o+1)/2 vectors of P)
 #   rr_o  MQ-Sign-RR, no binding
 #   lr    MQ-Sign-LR: BROKEN (universal forgery, ePrint 2024/1891), for
 #         its known answers only.

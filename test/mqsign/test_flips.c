@@ -65,6 +65,13 @@ static void one_set(const char *dir, const char *file, const char *name)
     pbytes = o * nmono;
 
     CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, 1), "%s: official record verifies", name);
+    /* The official key passes the key check (ph = H(P) or H(P23), LR's
+     * lines, the last byte) and the strict verification. */
+    for (bit = 0; bit < 2; bit++) {
+        CHECK(pqsig_check_public_key(impls[bit], pk, d->public_key_bytes) == PQSIG_OK &&
+                  pqsig_verify_strict(impls[bit], sig, siglen, sm, mlen, pk, d->public_key_bytes) == PQSIG_OK,
+              "%s (%s): official key passes the key check", name, impls[bit]->d.impl);
+    }
     for (bit = 0; bit < 8 * siglen; bit++) {
         sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
         CHECK(verify_all(impls, sig, siglen, sm, mlen, pk, 0), "%s: signature bit %zu", name, bit);
