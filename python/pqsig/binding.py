@@ -126,6 +126,7 @@ def library(path=None):
     lib.pqsig_wipe.restype = None
     lib.pqsig_temp_bytes.restype = sz
     lib.pqsig_temp_bytes.argtypes = [vp]
+    lib.pqsig_check_public_key.argtypes = [vp, u8p, sz]
     lib.pqsig_strerror.restype = ctypes.c_char_p
     lib.pqsig_strerror.argtypes = [ctypes.c_int]
     _lib = lib
@@ -225,6 +226,19 @@ class Signature:
     def expanded_verifier(self, public_key):
         """A verifier that keeps the expanded public key (for many signatures)."""
         return ExpandedVerifier(self, _key(public_key, self.details["public_key_bytes"], "public key"))
+
+    def check_public_key(self, public_key):
+        """Raises MalformedKey (or BadLength) unless the key passes what can be
+        checked of a public key alone (pqsig_check_public_key)."""
+        pk = _buffer(public_key, "public key")
+        ret = library().pqsig_check_public_key(self._h, pk, len(pk))
+        if ret != OK:
+            raise _error(ret, "public key")
+
+    def verify_strict(self, message, signature, public_key):
+        """verify() after check_public_key(): a malformed key raises."""
+        self.check_public_key(public_key)
+        return self.verify(message, signature, public_key)
 
     def verify(self, message, signature, public_key):
         """True for a valid signature, False for an invalid one; a public key of

@@ -69,6 +69,47 @@ def cmd_report(args):
     return 0
 
 
+def _signature(name, impl=None):
+    from . import binding
+    return binding.Signature(name, impl)
+
+
+def cmd_keygen(args):
+    from . import keys
+    with _signature(args.alg, args.impl) as s:
+        pk = s.generate_keypair()
+        sk = s.export_secret_key()
+        if args.raw:
+            keys.write_file(args.pk, pk)
+            keys.write_file(args.sk, sk, secret=True)
+        else:
+            keys.write_file(args.pk, keys.encode("pk", args.alg, pk))
+            keys.write_file(args.sk, keys.encode("sk", args.alg, sk), secret=True)
+    return 0
+
+
+def cmd_sign(args):
+    from . import keys
+    name, sk = keys.decode("sk", keys.read_file(args.sk), args.alg, args.raw)
+    message = keys.read_file(args.message)
+    with _signature(name, args.impl) as s:
+        sig = s.sign(message, secret_key=sk)
+    keys.write_file(args.out, sig)
+    return 0
+
+
+def cmd_verify(args):
+    from . import keys
+    name, pk = keys.decode("pk", keys.read_file(args.pk), args.alg, args.raw)
+    message = keys.read_file(args.message)
+    sig = keys.read_file(args.sig)
+    with _signature(name, args.impl) as s:
+        ok = s.verify_strict(message, sig, pk) if args.strict else s.verify(message, sig, pk)
+    if not args.quiet:
+        print("valid" if ok else "INVALID", file=sys.stderr)
+    return 0 if ok else 1
+
+
 def cmd_headers(args):
     from . import headers
     return headers.main()
@@ -127,6 +168,35 @@ def parser():
     s.add_argument("--kat-dir", default=B.KAT_DIR, help="seed records (default ../shared/kat)")
     s.set_defaults(func=cmd_fuzz)
 
+    s = sub.add_parser("keygen", help="generate a key pair into two key files")
+    s.add_argument("alg", help="algorithm name (./pqsig list)")
+    s.add_argument("--pk", required=True, help="public key file to write ('-': stdout)")
+    s.add_argument("--sk", required=True, help="secret key file to write (created 0600)")
+    s.add_argument("--raw", action="store_true", help="bare key bytes instead of pqsig key files")
+    s.add_argument("--impl", help="a given implementation (default: the fastest here)")
+    s.set_defaults(func=cmd_keygen)
+
+    s = sub.add_parser("sign", help="sign a file; the signature goes to stdout (or --out)")
+    s.add_argument("message", help="file to sign ('-': stdin)")
+    s.add_argument("--sk", required=True, help="secret key file")
+    s.add_argument("--alg", help="algorithm (needed with --raw; else checked against the key file)")
+    s.add_argument("--raw", action="store_true", help="the key file holds bare key bytes")
+    s.add_argument("--out", default="-", help="signature file (default: stdout)")
+    s.add_argument("--impl", help="a given implementation (default: the fastest here)")
+    s.set_defaults(func=cmd_sign)
+
+    s = sub.add_parser("verify", help="verify a signature; exit status 0 if valid, 1 if not")
+    s.add_argument("message", help="signed file ('-': stdin)")
+    s.add_argument("--pk", required=True, help="public key file")
+    s.add_argument("--sig", required=True, help="signature file")
+    s.add_argument("--alg", help="algorithm (needed with --raw; else checked against the key file)")
+    s.add_argument("--raw", action="store_true", help="the key file holds bare key bytes")
+    s.add_argument("--strict", action="store_true",
+                   help="also validate the public key (pqsig_verify_strict)")
+    s.add_argument("--quiet", action="store_true", help="no 'valid'/'INVALID' line on stderr")
+    s.add_argument("--impl", help="a given implementation (default: the fastest here)")
+    s.set_defaults(func=cmd_verify)
+
     s = sub.add_parser("headers", help="regenerate include/pqsig/<scheme>.h from the registry")
     s.set_defaults(func=cmd_headers)
 
@@ -143,5 +213,11 @@ def main(argv=None):
     except B.BuildError as e:
         print(f"pqsig: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # typed errors of the library and of key files: one clear line
+        from . import binding, keys
+        if isinstance(e, (binding.PqsigError, keys.KeyFileError, OSError, TypeError)):
+            print(f"pqsig: {e}", file=sys.stderr)
+            return 2
+        raise
     except KeyboardInterrupt:
         return 130

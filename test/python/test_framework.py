@@ -20,7 +20,8 @@ def run(*args):
 
 class Commands(unittest.TestCase):
     def test_help(self):
-        for cmd in ([], ["list"], ["test"], ["kat"], ["bench"], ["report"]):
+        for cmd in ([], ["list"], ["test"], ["kat"], ["bench"], ["report"], ["keygen"], ["sign"],
+                    ["verify"], ["headers"]):
             p = run(*(cmd + ["--help"]))
             self.assertEqual(p.returncode, 0, cmd)
             self.assertIn("usage", p.stdout)
@@ -50,6 +51,52 @@ class Commands(unittest.TestCase):
         self.assertIn("rdtsc at 2.60 GHz", text)
         self.assertIn("| shake128 | portable | squeeze | 5.50 | cycles/byte |", text)
         self.assertIn("| X | opt | n/a | 12,345 | 12,000–13,000 | n/a |", text)
+
+
+class KeyCommands(unittest.TestCase):
+    """keygen / sign / verify for people and scripts: key files that name
+    their algorithm, stdin and stdout, exit status 0 (valid) or 1 (invalid)."""
+
+    def test_keygen_sign_verify(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            pk, sk, m, sig = (os.path.join(d, f) for f in ("pk", "sk", "m", "sig"))
+            alg = binding.algorithms()[0]
+            p = run("keygen", alg, "--pk", pk, "--sk", sk)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(os.stat(sk).st_mode & 0o777, 0o600)
+            with open(m, "wb") as f:
+                f.write(b"a message\n")
+            p = subprocess.run([sys.executable, PQSIG, "sign", "--sk", sk, m], capture_output=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(sig, "wb") as f:
+                f.write(p.stdout)
+            self.assertEqual(run("verify", "--pk", pk, "--sig", sig, m).returncode, 0)
+            self.assertEqual(run("verify", "--strict", "--pk", pk, "--sig", sig, m).returncode, 0)
+            p = subprocess.run([sys.executable, PQSIG, "verify", "--quiet", "--pk", pk, "--sig", sig, "-"],
+                               input=b"a message\n", capture_output=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            p = subprocess.run([sys.executable, PQSIG, "verify", "--pk", pk, "--sig", sig, "-"],
+                               input=b"another message\n", capture_output=True)
+            self.assertEqual(p.returncode, 1)
+            p = run("verify", "--pk", sk, "--sig", sig, m)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("found a secret key", p.stderr)
+            p = run("sign", "--sk", sk, "--alg", "NO_SUCH", m)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("not NO_SUCH", p.stderr)
+            # Raw keys: the bare bytes of the NIST API, with --alg.
+            p = run("keygen", alg, "--raw", "--pk", pk, "--sk", sk)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(os.path.getsize(pk), binding.Signature(alg).details["public_key_bytes"])
+            p = run("sign", "--raw", "--alg", alg, "--sk", sk, "--out", sig, m)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(run("verify", "--raw", "--alg", alg, "--pk", pk, "--sig", sig, m).returncode, 0)
+            with open(pk, "r+b") as f:
+                f.truncate(10)
+            p = run("verify", "--raw", "--alg", alg, "--pk", pk, "--sig", sig, m)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("bad length", p.stderr)
 
 
 class Bindings(unittest.TestCase):
