@@ -153,6 +153,9 @@ PQSIG_API PQSIG_NODISCARD int pqsig_open(const pqsig_alg *alg, uint8_t *m, size_
  * - It belongs to the handle that made it (that algorithm AND
  *   implementation) and to this process: another handle rejects it with
  *   PQSIG_ERR_BAD_ARGUMENT. It is not a storage format.
+ * - pqsig_expand_pk validates the key as pqsig_check_public_key does
+ *   (PQSIG_ERR_MALFORMED_KEY): verifications with an expanded key are
+ *   strict.
  * - An expanded secret key is as secret as the key: wipe it with pqsig_wipe
  *   before freeing it. The library keeps no pointer to it. */
 #define PQSIG_EXPANDED_ALIGN 64

@@ -560,6 +560,10 @@ int pqsig_expand_pk(const pqsig_alg *alg, void *epk, size_t epk_bytes, const uin
     if (alg == NULL) {
         return PQSIG_ERR_BAD_ARGUMENT;
     }
+    /* A key expanded once for many verifications is checked once too. */
+    if (alg->check_pk != NULL && usable(alg) == PQSIG_OK && pk != NULL && alg->check_pk(pk) != PQSIG_OK) {
+        return PQSIG_ERR_MALFORMED_KEY;
+    }
     return expand(alg, epk, epk_bytes, pk, EXP_MAGIC_PK, epk_body(alg), alg->d.public_key_bytes,
                   alg->expand_pk);
 }
