@@ -16,6 +16,8 @@
 #include "common/cpu.h"
 #include "common/drbg.h"
 #include "common/fips202.h"
+#include "common/fips202xn.h"
+#include "common/native/api.h"
 #include "counter.h"
 #include "registry.h"
 
@@ -120,6 +122,49 @@ static void op_keccakf(void *arg)
     }
 }
 
+static void op_keccakf_x4(void *arg)
+{
+    pqsig_keccakf1600x4(arg);
+}
+
+static void op_keccakf_x4_c(void *arg)
+{
+    pqsig_keccakf1600x4_c(arg);
+}
+
+static void op_keccakf_x8(void *arg)
+{
+    pqsig_keccakf1600x8(arg);
+}
+
+static void op_keccakf_x8_c(void *arg)
+{
+    pqsig_keccakf1600x8_c(arg);
+}
+
+/* The W-way SHAKEs squeeze PRIM_BYTES in all, PRIM_BYTES / W each. */
+static void op_shake128x4(void *arg)
+{
+    uint8_t *const out[4] = {prim_buf, prim_buf + PRIM_BYTES / 4, prim_buf + PRIM_BYTES / 2,
+                             prim_buf + 3 * (PRIM_BYTES / 4)};
+    const uint8_t *const in[4] = {prim_buf, prim_buf, prim_buf, prim_buf};
+    (void)arg;
+    pqsig_shake128x4(out, PRIM_BYTES / 4, in, 32);
+}
+
+static void op_shake128x8(void *arg)
+{
+    uint8_t *out[8];
+    const uint8_t *in[8];
+    unsigned j;
+    (void)arg;
+    for (j = 0; j < 8; j++) {
+        out[j] = prim_buf + j * (PRIM_BYTES / 8);
+        in[j] = prim_buf;
+    }
+    pqsig_shake128x8(out, PRIM_BYTES / 8, in, 32);
+}
+
 static void op_shake128(void *arg)
 {
     (void)arg;
@@ -153,25 +198,33 @@ static void op_drbg(void *arg)
 
 static void primitives(void)
 {
-    static uint64_t state[25];
+    static uint64_t state[25], statex[8 * 25];
     static const uint8_t key[48] = {1, 2, 3};
     static const struct {
         unsigned engine;
         const char *impl;
-    } engines[] = {{PQSIG_AES_ENGINE_PORTABLE, "portable"}, {PQSIG_AES_ENGINE_AESNI, "aesni"}};
+    } engines[] = {{PQSIG_AES_ENGINE_PORTABLE, "portable"},
+                   {PQSIG_AES_ENGINE_AESNI, "aesni"},
+                   {PQSIG_AES_ENGINE_VAES, "vaes"}};
     pqsig_aes_ctx aes;
     pqsig_drbg drbg;
     unsigned e;
 
     measure("primitive", "keccak-f1600", "portable", "permute", "cycles/permutation", 16, op_keccakf, state, 1);
+    measure("primitive", "keccak-f1600x4", "portable", "permute", "cycles/permutation", 4, op_keccakf_x4_c, statex, 1);
+    measure("primitive", "keccak-f1600x4", "auto", "permute", "cycles/permutation", 4, op_keccakf_x4, statex, 1);
+    measure("primitive", "keccak-f1600x8", "portable", "permute", "cycles/permutation", 8, op_keccakf_x8_c, statex, 1);
+    measure("primitive", "keccak-f1600x8", "auto", "permute", "cycles/permutation", 8, op_keccakf_x8, statex, 1);
     measure("primitive", "shake128", "portable", "squeeze 16 KiB", "cycles/byte", PRIM_BYTES, op_shake128, NULL, 1);
+    measure("primitive", "shake128x4", "auto", "squeeze 4 x 4 KiB", "cycles/byte", PRIM_BYTES, op_shake128x4, NULL, 1);
+    measure("primitive", "shake128x8", "auto", "squeeze 8 x 2 KiB", "cycles/byte", PRIM_BYTES, op_shake128x8, NULL, 1);
     measure("primitive", "shake256", "portable", "squeeze 16 KiB", "cycles/byte", PRIM_BYTES, op_shake256, NULL, 1);
     measure("primitive", "sha3-256", "portable", "hash 16 KiB", "cycles/byte", PRIM_BYTES, op_sha3_256, NULL, 1);
-    for (e = 0; e < 2; e++) {
-        if (engines[e].engine == PQSIG_AES_ENGINE_AESNI && !(pqsig_cpu_features() & PQSIG_CPU_AESNI)) {
-            continue;
-        }
+    for (e = 0; e < sizeof engines / sizeof engines[0]; e++) {
         pqsig_aes128_init(&aes, key, engines[e].engine);
+        if (aes.engine != engines[e].engine) {
+            continue; /* not on this CPU */
+        }
         measure("primitive", "aes128-ctr", engines[e].impl, "ctr 16 KiB", "cycles/byte", PRIM_BYTES, op_aes_ctr, &aes, 1);
         pqsig_aes256_init(&aes, key, engines[e].engine);
         measure("primitive", "aes256-ctr", engines[e].impl, "ctr 16 KiB", "cycles/byte", PRIM_BYTES, op_aes_ctr, &aes, 1);

@@ -13,8 +13,8 @@
 
 #include "aes.h"
 #include "aes_internal.h"
-#include "cpu.h"
 #include "ct.h"
+#include "native/api.h"
 
 /* ------------------------------------------------------------------ */
 /* Byte order                                                          */
@@ -35,16 +35,6 @@ static void st64_le(uint8_t *p, uint64_t v)
     for (k = 0; k < 8; k++) {
         p[k] = (uint8_t)(v >> (8 * k));
     }
-}
-
-static uint64_t ld64_be(const uint8_t *p)
-{
-    uint64_t v = 0;
-    unsigned k;
-    for (k = 0; k < 8; k++) {
-        v = (v << 8) | p[k];
-    }
-    return v;
 }
 
 static void st64_be(uint8_t *p, uint64_t v)
@@ -351,6 +341,22 @@ static void portable_expand(pqsig_aes_ctx *ctx, const uint8_t *key, unsigned nk)
     pqsig_zeroize(rk16, sizeof rk16);
 }
 
+/* The engine the CPU runs for a request, then its key schedule. */
+static void aes_init(pqsig_aes_ctx *ctx, const uint8_t *key, unsigned nk, unsigned engine)
+{
+    ctx->rounds = nk + 6;
+#if defined(PQSIG_COMMON_NATIVE_AES)
+    ctx->engine = aes_engine_native(engine);
+    if (aes_expand_native(ctx, key, nk) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#else
+    (void)engine;
+    ctx->engine = PQSIG_AES_ENGINE_PORTABLE;
+#endif
+    portable_expand(ctx, key, nk);
+}
+
 /* ------------------------------------------------------------------ */
 /* Portable modes                                                      */
 
@@ -382,27 +388,29 @@ static void ctr128_add(uint64_t *hi, uint64_t *lo, uint64_t add)
     *hi += carry;
 }
 
-static void portable_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const uint8_t iv[16])
+static void portable_ctr_blocks(const pqsig_aes_ctx *ctx, uint8_t *out, size_t nblocks, const uint8_t iv[16],
+                                uint64_t counter)
 {
     uint8_t blk[64];
-    uint64_t hi = ld64_be(iv), lo = ld64_be(iv + 8);
+    uint64_t hi, lo;
     unsigned k;
 
-    while (len > 0) {
+    pqsig_aes_ctr_start(&hi, &lo, iv, counter);
+    while (nblocks > 0) {
         for (k = 0; k < 4; k++) {
             uint64_t chi = hi, clo = lo;
             ctr128_add(&chi, &clo, k);
             st64_be(blk + 16 * k, chi);
             st64_be(blk + 16 * k + 8, clo);
         }
-        if (len >= 64) {
+        if (nblocks >= 4) {
             portable_blocks4(ctx, out, blk);
             out += 64;
-            len -= 64;
+            nblocks -= 4;
         } else {
             portable_blocks4(ctx, blk, blk);
-            memcpy(out, blk, len);
-            len = 0;
+            memcpy(out, blk, 16 * nblocks);
+            nblocks = 0;
         }
         ctr128_add(&hi, &lo, 4);
     }
@@ -412,69 +420,55 @@ static void portable_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, con
 }
 
 /* ------------------------------------------------------------------ */
-/* Public interface                                                    */
-
-static unsigned choose_engine(unsigned engine)
-{
-#if defined(__x86_64__)
-    if (engine != PQSIG_AES_ENGINE_PORTABLE && (pqsig_cpu_features() & PQSIG_CPU_AESNI) != 0) {
-        return PQSIG_AES_ENGINE_AESNI;
-    }
-#else
-    (void)engine;
-#endif
-    return PQSIG_AES_ENGINE_PORTABLE;
-}
+/* Public interface: the native slot (native/api.h), else portable     */
 
 void pqsig_aes128_init(pqsig_aes_ctx *ctx, const uint8_t key[16], unsigned engine)
 {
-    ctx->rounds = 10;
-    ctx->engine = choose_engine(engine);
-#if defined(__x86_64__)
-    if (ctx->engine == PQSIG_AES_ENGINE_AESNI) {
-        pqsig_aesni_expand128(ctx, key);
-        return;
-    }
-#endif
-    portable_expand(ctx, key, 4);
+    aes_init(ctx, key, 4, engine);
 }
 
 void pqsig_aes256_init(pqsig_aes_ctx *ctx, const uint8_t key[32], unsigned engine)
 {
-    ctx->rounds = 14;
-    ctx->engine = choose_engine(engine);
-#if defined(__x86_64__)
-    if (ctx->engine == PQSIG_AES_ENGINE_AESNI) {
-        pqsig_aesni_expand256(ctx, key);
-        return;
-    }
-#endif
-    portable_expand(ctx, key, 8);
+    aes_init(ctx, key, 8, engine);
 }
 
 void pqsig_aes_ecb(const pqsig_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-#if defined(__x86_64__)
-    if (ctx->engine == PQSIG_AES_ENGINE_AESNI) {
-        pqsig_aesni_ecb(ctx, out, in, nblocks);
+#if defined(PQSIG_COMMON_NATIVE_AES)
+    if (aes_ecb_native(ctx, out, in, nblocks) == PQSIG_NATIVE_OK) {
         return;
     }
 #endif
     portable_ecb(ctx, out, in, nblocks);
 }
 
-void pqsig_aes_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const uint8_t iv[16])
+void pqsig_aes_ctr_blocks(const pqsig_aes_ctx *ctx, uint8_t *out, size_t nblocks, const uint8_t iv[16],
+                          uint64_t counter)
 {
-    if (len == 0) {
+    if (nblocks == 0) {
         return;
     }
-#if defined(__x86_64__)
-    if (ctx->engine == PQSIG_AES_ENGINE_AESNI) {
-        pqsig_aesni_ctr(ctx, out, len, iv);
+#if defined(PQSIG_COMMON_NATIVE_AES)
+    if (aes_ctr_blocks_native(ctx, out, nblocks, iv, counter) == PQSIG_NATIVE_OK) {
         return;
     }
 #endif
-    portable_ctr(ctx, out, len, iv);
+    portable_ctr_blocks(ctx, out, nblocks, iv, counter);
+}
+
+/* Whole groups of four blocks go straight to out (every engine's batch
+ * size divides or is a multiple of four); the rest, partial block
+ * included, is made in one call into a buffer. */
+void pqsig_aes_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const uint8_t iv[16])
+{
+    uint8_t tail[64];
+    const size_t direct = len / 64 * 4, rest = len - 16 * direct;
+    pqsig_aes_ctr_blocks(ctx, out, direct, iv, 0);
+    if (rest > 0) {
+        pqsig_aes_ctr_blocks(ctx, tail, (rest + 15) / 16, iv, (uint64_t)direct);
+        memcpy(out + 16 * direct, tail, rest);
+        pqsig_zeroize(tail, sizeof tail);
+    }
 }
 
 void pqsig_aes_release(pqsig_aes_ctx *ctx)

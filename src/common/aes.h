@@ -1,10 +1,13 @@
 /* AES-128/AES-256 block encryption and CTR mode.
  *
- * Two engines behind one interface, chosen once per key at set-up:
+ * Engines behind one interface, chosen once per key at set-up:
  *  - portable: bitsliced, constant time (no table indexed by key or data);
- *  - AES-NI: on x86-64 CPUs that have it (pqsig_cpu_features()).
- * Both give identical output; tests check this. The context may hold an
- * expanded secret key: wipe it with pqsig_aes_release(). */
+ *  - AES-NI: on x86-64 CPUs that have it (pqsig_cpu_features());
+ *  - VAES: AES-NI's key schedule and ECB, CTR four blocks per AVX-512
+ *    instruction (x86-64 with VAES, AVX-512F and AVX-512BW).
+ * The hardware engines are the native slot of native/api.h. All give
+ * identical output; tests check this. The context may hold an expanded
+ * secret key: wipe it with pqsig_aes_release(). */
 #ifndef PQSIG_AES_H
 #define PQSIG_AES_H
 
@@ -24,10 +27,12 @@ typedef struct {
 
 #define PQSIG_AES_ENGINE_PORTABLE 0u
 #define PQSIG_AES_ENGINE_AESNI 1u
+#define PQSIG_AES_ENGINE_VAES 2u
 #define PQSIG_AES_ENGINE_AUTO 0xffu
 
-/* Expand a key. engine = PQSIG_AES_ENGINE_AUTO picks AES-NI when the CPU
- * has it; forcing AESNI on a CPU without it falls back to portable. */
+/* Expand a key. engine = PQSIG_AES_ENGINE_AUTO picks the fastest engine
+ * the CPU has; a forced engine the CPU lacks falls back to the next one
+ * it has (VAES to AES-NI, AES-NI to portable). */
 void pqsig_aes128_init(pqsig_aes_ctx *ctx, const uint8_t key[16], unsigned engine);
 void pqsig_aes256_init(pqsig_aes_ctx *ctx, const uint8_t key[32], unsigned engine);
 
@@ -38,6 +43,14 @@ void pqsig_aes_ecb(const pqsig_aes_ctx *ctx, uint8_t *out, const uint8_t *in, si
  * big-endian 128-bit counter. Writes len bytes of keystream to out
  * (a trailing partial block takes the first bytes of its block). */
 void pqsig_aes_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const uint8_t iv[16]);
+
+/* nblocks whole blocks of CTR keystream from any position: block i is
+ * E(K, iv + counter + i), iv a big-endian 128-bit integer, sums mod 2^128.
+ * So a caller with a fixed nonce reads block `counter` onwards without
+ * re-encoding the counter (SNOVA: iv = 0, counter = unit index; NCC-Sign:
+ * iv = nonce, counter = block index). The counter may be secret. */
+void pqsig_aes_ctr_blocks(const pqsig_aes_ctx *ctx, uint8_t *out, size_t nblocks, const uint8_t iv[16],
+                          uint64_t counter);
 
 void pqsig_aes_release(pqsig_aes_ctx *ctx);
 

@@ -6,7 +6,6 @@
  * advanced arithmetically for that reason (a CTR_DRBG keeps it secret). */
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include <emmintrin.h>
 #include <tmmintrin.h>
@@ -148,21 +147,19 @@ void pqsig_aesni_ecb(const pqsig_aes_ctx *ctx, uint8_t *out, const uint8_t *in, 
 
 /* The counter is kept as two native halves; a block is built by swapping
  * the bytes of the whole 128-bit value (big-endian per SP 800-38A B.1). */
-void pqsig_aesni_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const uint8_t iv[16])
+void pqsig_aesni_ctr_blocks(const pqsig_aes_ctx *ctx, uint8_t *out, size_t nblocks, const uint8_t iv[16],
+                            uint64_t counter)
 {
     const __m128i to_be = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i rk[15], x[8], ctr;
-    uint8_t tail[128];
+    __m128i rk[15], x[8];
     const unsigned nr = ctx->rounds;
     uint64_t hi, lo;
     unsigned j;
 
-    ctr = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)iv), to_be);
-    lo = (uint64_t)_mm_cvtsi128_si64(ctr);
-    hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(ctr, ctr));
+    pqsig_aes_ctr_start(&hi, &lo, iv, counter);
     load_schedule(ctx, rk);
-
-    while (len > 0) {
+    while (nblocks > 0) {
+        const unsigned n = nblocks >= 8 ? 8 : (unsigned)nblocks;
         for (j = 0; j < 8; j++) {
             uint64_t l = lo + j;
             /* carry out of lo + j, computed without a comparison */
@@ -171,20 +168,11 @@ void pqsig_aesni_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const u
             x[j] = _mm_xor_si128(_mm_shuffle_epi8(v, to_be), rk[0]);
         }
         rounds8(x, rk, nr);
-        if (len >= 128) {
-            for (j = 0; j < 8; j++) {
-                _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), x[j]);
-            }
-            out += 128;
-            len -= 128;
-        } else {
-            for (j = 0; j < 8; j++) {
-                _mm_storeu_si128((__m128i *)(void *)(tail + 16 * j), x[j]);
-            }
-            memcpy(out, tail, len);
-            pqsig_zeroize(tail, sizeof tail);
-            len = 0;
+        for (j = 0; j < n; j++) {
+            _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), x[j]);
         }
+        out += 16 * n;
+        nblocks -= n;
         {
             uint64_t l = lo + 8;
             hi += ((lo & 8u) | ((lo | 8u) & ~l)) >> 63;
@@ -196,4 +184,6 @@ void pqsig_aesni_ctr(const pqsig_aes_ctx *ctx, uint8_t *out, size_t len, const u
     }
     pqsig_zeroize(rk, sizeof rk);
     pqsig_zeroize(x, sizeof x);
+    pqsig_zeroize(&hi, sizeof hi);
+    pqsig_zeroize(&lo, sizeof lo);
 }

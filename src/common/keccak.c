@@ -1,6 +1,6 @@
 /* Keccak-f[1600] and the FIPS 202 sponge functions.
  *
- * The permutation is in keccak_perm.h. The sponge absorbs and squeezes any
+ * The permutation is in keccak_perm.h, with a native slot (native/api.h). The sponge absorbs and squeezes any
  * lengths: the state is XORed/read as little-endian lanes (FIPS 202 B.1);
  * on little-endian hosts the lanes are the byte string itself, so bytes
  * move with memcpy/XOR directly, elsewhere lane by lane. */
@@ -8,25 +8,26 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cpu.h"
 #include "ct.h"
 #include "fips202.h"
+#include "native/api.h"
+
+#define KECCAK_FN keccak_permute
 #include "keccak_perm.h"
 
-#if defined(__x86_64__)
-/* keccak_bmi2.c */
-void pqsig_keccakf1600_bmi2(uint64_t s[25]);
-#endif
+void pqsig_keccakf1600_c(uint64_t s[25])
+{
+    keccak_permute(s);
+}
 
 void pqsig_keccakf1600(uint64_t s[25])
 {
-#if defined(__x86_64__)
-    if (pqsig_cpu_features() & PQSIG_CPU_BMI2) {
-        pqsig_keccakf1600_bmi2(s);
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX1)
+    if (keccakf1600_native(s) == PQSIG_NATIVE_OK) {
         return;
     }
 #endif
-    keccak_permute(s);
+    pqsig_keccakf1600_c(s);
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

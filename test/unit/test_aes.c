@@ -1,11 +1,15 @@
 /* AES: FIPS-197 Appendix C.1/C.3 and B, the Appendix A key schedules (the
- * AES-NI round keys directly, both engines through encryptions under the
+ * AES-NI round keys directly, every engine through encryptions under the
  * same keys), SP 800-38A F.5.1/F.5.5 CTR, counter carries across the 64-bit
- * halves and the 2^128 wrap, the piecewise keystream, and portable against
- * AES-NI on random inputs. Every check runs once per available engine. */
+ * halves and the 2^128 wrap, the piecewise keystream, multi-block CTR from
+ * any counter (pqsig_aes_ctr_blocks) against CTR from the summed IV across
+ * the 2^32, 2^64 and 2^128 boundaries, the native slot declining for the
+ * portable engine, and every engine against portable on random inputs.
+ * Every check runs once per engine this CPU has. */
 #include "check.h"
 #include "common/aes.h"
 #include "common/cpu.h"
+#include "common/native/api.h"
 
 static const char *const KEY128_C = "000102030405060708090a0b0c0d0e0f";
 static const char *const KEY256_C = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
@@ -14,7 +18,7 @@ static const char *const KEY256_A3 = "603deb1015ca71be2b73aef0857d77811f352c073b
 
 static const char *engine_name(unsigned engine)
 {
-    return engine == PQSIG_AES_ENGINE_AESNI ? "aesni" : "portable";
+    return engine == PQSIG_AES_ENGINE_AESNI ? "aesni" : engine == PQSIG_AES_ENGINE_VAES ? "vaes" : "portable";
 }
 
 /* Key from hex: 32 hex digits give AES-128, 64 give AES-256. */
@@ -223,6 +227,98 @@ static void check_release(unsigned engine)
     CHECK(i == sizeof ctx, "%s: release leaves the context wiped", engine_name(engine));
 }
 
+/* iv + counter mod 2^128, byte by byte (big-endian). */
+static void be_add(uint8_t out[16], const uint8_t iv[16], uint64_t counter)
+{
+    unsigned carry = 0;
+    int k;
+    for (k = 15; k >= 0; k--) {
+        unsigned t = iv[k] + carry + (k >= 8 ? (unsigned)(counter >> (8 * (15 - k))) & 0xffu : 0u);
+        out[k] = (uint8_t)t;
+        carry = t >> 8;
+    }
+}
+
+/* pqsig_aes_ctr_blocks(iv, counter) is pqsig_aes_ctr from iv + counter,
+ * for block counts around every engine's batch sizes (4, 8, 16), and
+ * writes nothing past its blocks. */
+static void check_ctr_blocks(unsigned engine)
+{
+    static const char *const ivs[] = {
+        "00000000000000000000000000000000", /* SNOVA: counter = unit index */
+        "0a0b0000000000000000000000000000", /* NCC-Sign: nonce, 32-bit block counter */
+        "0123456789abcdef0011223344556677", "ffffffffffffffffffffffffffffffff",
+        "00000000000000010000000000000000"};
+    static const uint64_t counters[] = {0,
+                                        1,
+                                        5,
+                                        0xffffffffu - 3,   /* across 2^32 */
+                                        0xffffffffu,
+                                        0xfffffffffffffff0u, /* across 2^64 */
+                                        0xffffffffffffffffu,
+                                        0x8000000000000000u - 7};
+    uint8_t iv[16], start[16], want[16 * 41 + 1], got[16 * 41 + 1];
+    pqsig_aes_ctx ctx;
+    size_t i, c, n;
+    int ok = 1;
+    for (i = 0; i < sizeof ivs / sizeof ivs[0]; i++) {
+        check_unhex(iv, 16, ivs[i]);
+        init_hex(&ctx, i % 2 ? KEY256_A3 : KEY128_A1, engine);
+        for (c = 0; c < sizeof counters / sizeof counters[0]; c++) {
+            be_add(start, iv, counters[c]);
+            for (n = 0; n <= 41; n++) {
+                memset(got, 0xa5, sizeof got);
+                pqsig_aes_ctr(&ctx, want, 16 * n, start);
+                pqsig_aes_ctr_blocks(&ctx, got, n, iv, counters[c]);
+                ok &= memcmp(got, want, 16 * n) == 0 && got[16 * n] == 0xa5;
+            }
+        }
+        pqsig_aes_release(&ctx);
+    }
+    CHECK(ok, "%s: ctr_blocks differs from ctr at iv + counter", engine_name(engine));
+    /* The reference: the counter blocks built by be_inc, through ECB. */
+    init_hex(&ctx, KEY128_A1, engine);
+    check_unhex(iv, 16, "000000000000000000000000fffffffe");
+    {
+        uint8_t ctrs[16 * 6], c6[16];
+        memcpy(c6, iv, 16);
+        for (i = 0; i < 6; i++) {
+            memcpy(ctrs + 16 * i, c6, 16);
+            be_inc(c6);
+        }
+        pqsig_aes_ecb(&ctx, want, ctrs, 6);
+        check_unhex(iv, 16, "00000000000000000000000000000000");
+        pqsig_aes_ctr_blocks(&ctx, got, 6, iv, 0xfffffffeu);
+        CHECK_MEM(got, want, 16 * 6, "%s: ctr_blocks across 2^32 against ECB", engine_name(engine));
+    }
+    pqsig_aes_release(&ctx);
+}
+
+/* The native slot declines a portable context without writing. */
+static void check_native_declines(void)
+{
+#if defined(PQSIG_COMMON_NATIVE_AES)
+    pqsig_aes_ctx ctx;
+    uint8_t out[64], in[64], iv[16] = {0};
+    size_t i;
+    int ok = 1;
+    init_hex(&ctx, KEY128_A1, PQSIG_AES_ENGINE_PORTABLE);
+    memset(out, 0x5a, sizeof out);
+    memset(in, 1, sizeof in);
+    CHECK(aes_ctr_blocks_native(&ctx, out, 4, iv, 0) == PQSIG_NATIVE_FALLBACK, "ctr native took portable");
+    CHECK(aes_ecb_native(&ctx, out, in, 4) == PQSIG_NATIVE_FALLBACK, "ecb native took portable");
+    for (i = 0; i < sizeof out; i++) {
+        ok &= out[i] == 0x5a;
+    }
+    CHECK(ok, "a declining native AES kernel wrote");
+    CHECK(aes_engine_native(PQSIG_AES_ENGINE_PORTABLE) == PQSIG_AES_ENGINE_PORTABLE,
+          "portable request gets portable");
+    pqsig_aes_release(&ctx);
+#else
+    printf("test_aes: no native AES slot on this architecture\n");
+#endif
+}
+
 static void run_engine(unsigned engine)
 {
     /* FIPS-197 C.1 and C.3. */
@@ -249,6 +345,7 @@ static void run_engine(unsigned engine)
     check_stream(engine, KEY128_A1);
     check_stream(engine, KEY256_A3);
     check_release(engine);
+    check_ctr_blocks(engine);
 }
 
 /* The AES-NI engine keeps round keys as bytes: compare them with the
@@ -289,8 +386,9 @@ static void prng_fill(uint8_t *p, size_t len)
     }
 }
 
-/* Portable and AES-NI agree on every length 0..1000. */
-static void check_engines_agree(void)
+/* Portable and a hardware engine agree on every length 0..1000, and on
+ * ctr_blocks from random counters. */
+static void check_engines_agree(unsigned engine)
 {
     static uint8_t a[1024], b[1024], in[1024];
     uint8_t key[32], iv[16];
@@ -305,47 +403,69 @@ static void check_engines_agree(void)
         }
         if (len % 2 == 0) {
             pqsig_aes128_init(&pc, key, PQSIG_AES_ENGINE_PORTABLE);
-            pqsig_aes128_init(&nc, key, PQSIG_AES_ENGINE_AESNI);
+            pqsig_aes128_init(&nc, key, engine);
         } else {
             pqsig_aes256_init(&pc, key, PQSIG_AES_ENGINE_PORTABLE);
-            pqsig_aes256_init(&nc, key, PQSIG_AES_ENGINE_AESNI);
+            pqsig_aes256_init(&nc, key, engine);
         }
         memset(a, 0, sizeof a);
         memset(b, 0, sizeof b);
         pqsig_aes_ctr(&pc, a, len, iv);
         pqsig_aes_ctr(&nc, b, len, iv);
         ctr_ok &= memcmp(a, b, sizeof a) == 0;
+        {
+            const uint64_t counter = prng();
+            pqsig_aes_ctr_blocks(&pc, a, len / 16, iv, counter);
+            pqsig_aes_ctr_blocks(&nc, b, len / 16, iv, counter);
+            ctr_ok &= memcmp(a, b, sizeof a) == 0;
+        }
         prng_fill(in, len);
         pqsig_aes_ecb(&pc, a, in, len / 16);
         pqsig_aes_ecb(&nc, b, in, len / 16);
         ecb_ok &= memcmp(a, b, sizeof a) == 0;
     }
-    CHECK(ctr_ok, "portable and AES-NI CTR differ");
-    CHECK(ecb_ok, "portable and AES-NI ECB differ");
+    CHECK(ctr_ok, "portable and %s CTR differ", engine_name(engine));
+    CHECK(ecb_ok, "portable and %s ECB differ", engine_name(engine));
     pqsig_aes_release(&pc);
     pqsig_aes_release(&nc);
 }
 
 int main(void)
 {
-    const int have_aesni = (pqsig_cpu_features() & PQSIG_CPU_AESNI) != 0;
+    const uint32_t f = pqsig_cpu_features();
+    const uint32_t vaes = PQSIG_CPU_AESNI | PQSIG_CPU_VAES | PQSIG_CPU_AVX512F | PQSIG_CPU_AVX512BW;
+    const int have_aesni = (f & PQSIG_CPU_AESNI) != 0, have_vaes = (f & vaes) == vaes;
     pqsig_aes_ctx ctx;
     uint8_t key[16] = {0};
 
     run_engine(PQSIG_AES_ENGINE_PORTABLE);
+    check_native_declines();
     pqsig_aes128_init(&ctx, key, PQSIG_AES_ENGINE_AUTO);
-    CHECK(ctx.engine == (have_aesni ? PQSIG_AES_ENGINE_AESNI : PQSIG_AES_ENGINE_PORTABLE),
-          "AUTO picks AES-NI exactly when the CPU has it");
+    CHECK(ctx.engine == (have_vaes    ? PQSIG_AES_ENGINE_VAES
+                         : have_aesni ? PQSIG_AES_ENGINE_AESNI
+                                      : PQSIG_AES_ENGINE_PORTABLE),
+          "AUTO picks the fastest engine the CPU has");
+    pqsig_aes128_init(&ctx, key, PQSIG_AES_ENGINE_VAES);
+    CHECK(ctx.engine == (have_vaes    ? PQSIG_AES_ENGINE_VAES
+                         : have_aesni ? PQSIG_AES_ENGINE_AESNI
+                                      : PQSIG_AES_ENGINE_PORTABLE),
+          "VAES falls back to AES-NI, then portable");
     pqsig_aes_release(&ctx);
     if (have_aesni) {
         run_engine(PQSIG_AES_ENGINE_AESNI);
         check_aesni_schedules();
-        check_engines_agree();
+        check_engines_agree(PQSIG_AES_ENGINE_AESNI);
     } else {
         printf("test_aes: no AES-NI here, portable engine only\n");
         pqsig_aes128_init(&ctx, key, PQSIG_AES_ENGINE_AESNI);
         CHECK(ctx.engine == PQSIG_AES_ENGINE_PORTABLE, "AESNI falls back to portable");
         pqsig_aes_release(&ctx);
+    }
+    if (have_vaes) {
+        run_engine(PQSIG_AES_ENGINE_VAES);
+        check_engines_agree(PQSIG_AES_ENGINE_VAES);
+    } else {
+        printf("test_aes: no VAES/AVX-512 here, VAES engine not run\n");
     }
     return check_done("test_aes");
 }
