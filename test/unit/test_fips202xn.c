@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "common/cpu.h"
 #include "common/fips202.h"
 #include "common/fips202xn.h"
 #include "common/native/api.h"
@@ -51,6 +52,7 @@ static void perm_x8_c(uint64_t *s)
     pqsig_keccakf1600x8_c(s);
 }
 
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX4) || defined(PQSIG_COMMON_NATIVE_KECCAKX8)
 /* A native kernel may decline; then the state must be as it was, and the
  * portable twin runs. The results of one that ran are compared by the
  * caller. */
@@ -63,6 +65,7 @@ static void native_or_c(uint64_t *s, unsigned w, int (*native)(uint64_t *), void
         c(s);
     }
 }
+#endif
 
 #if defined(PQSIG_COMMON_NATIVE_KECCAKX4)
 static void perm_x4_native(uint64_t *s)
@@ -78,7 +81,7 @@ static void perm_x8_native(uint64_t *s)
 }
 #endif
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && defined(PQSIG_COMMON_NATIVE_KECCAKX8)
 /* The kernels behind the x86-64 hooks, each where the CPU runs it: the
  * AVX2 x4 kernel also serves the x8 layout in two halves. */
 static void perm_x8_by_avx2(uint64_t *s)
@@ -134,7 +137,7 @@ static void permutations(void)
 #if defined(PQSIG_COMMON_NATIVE_KECCAKX8)
     check_perm(perm_x8_native, 8, "keccakf1600x8_native");
 #endif
-#if defined(__x86_64__)
+#if defined(__x86_64__) && defined(PQSIG_COMMON_NATIVE_KECCAKX8)
     if (pqsig_cpu_features() & PQSIG_CPU_AVX2) {
         check_perm(perm_x8_by_avx2, 8, "x8 layout by the AVX2 kernel");
     } else {
