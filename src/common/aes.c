@@ -479,18 +479,6 @@ void pqsig_aes_release(pqsig_aes_ctx *ctx)
 /* ------------------------------------------------------------------ */
 /* Keystream in pieces                                                 */
 
-/* Big-endian counter += n, every byte touched whatever the value. */
-static void ctr_bytes_add(uint8_t ctr[16], size_t n)
-{
-    uint64_t acc = (uint64_t)n;
-    unsigned k;
-    for (k = 16; k-- > 0;) {
-        uint64_t t = (acc & 0xffu) + ctr[k];
-        ctr[k] = (uint8_t)t;
-        acc = (acc >> 8) + (t >> 8);
-    }
-}
-
 /* keylen is 16 (AES-128) or 32 (AES-256). */
 void pqsig_aes_ctr_stream_init(pqsig_aes_ctr_stream *st, const uint8_t *key, size_t keylen,
                                const uint8_t iv[16])
@@ -500,27 +488,29 @@ void pqsig_aes_ctr_stream_init(pqsig_aes_ctr_stream *st, const uint8_t *key, siz
     } else {
         pqsig_aes128_init(&st->aes, key, PQSIG_AES_ENGINE_AUTO);
     }
-    memcpy(st->ctr, iv, 16);
+    memcpy(st->iv, iv, 16);
+    st->next = 0;
     st->avail = 0;
 }
 
+/* At a block boundary (nothing buffered), whole blocks go straight to the
+ * caller; the buffer only serves the bytes of a partial block. */
 void pqsig_aes_ctr_stream_read(pqsig_aes_ctr_stream *st, uint8_t *out, size_t len)
 {
     const size_t cap = sizeof st->buf;
     while (len > 0) {
         size_t take;
         if (st->avail == 0) {
-            if (len >= cap) {
-                /* Whole refills go straight to the caller. */
-                size_t direct = len - len % cap;
-                pqsig_aes_ctr(&st->aes, out, direct, st->ctr);
-                ctr_bytes_add(st->ctr, direct / 16);
-                out += direct;
-                len -= direct;
+            if (len >= 16) {
+                const size_t n = len / 16;
+                pqsig_aes_ctr_blocks(&st->aes, out, n, st->iv, st->next);
+                st->next += n;
+                out += 16 * n;
+                len -= 16 * n;
                 continue;
             }
-            pqsig_aes_ctr(&st->aes, st->buf, cap, st->ctr);
-            ctr_bytes_add(st->ctr, cap / 16);
+            pqsig_aes_ctr_blocks(&st->aes, st->buf, cap / 16, st->iv, st->next);
+            st->next += cap / 16;
             st->avail = (unsigned)cap;
         }
         take = len < st->avail ? len : st->avail;

@@ -58,7 +58,8 @@ void pqsig_aes_release(pqsig_aes_ctx *ctx);
  * reads return consecutive keystream bytes (used for key expansion). */
 typedef struct {
     pqsig_aes_ctx aes;
-    uint8_t ctr[16];
+    uint8_t iv[16];
+    uint64_t next;      /* index (from iv) of the next block to make */
     uint8_t buf[16 * 8];
     unsigned avail; /* unread bytes at the end of buf */
 } pqsig_aes_ctr_stream;
