@@ -12,32 +12,10 @@ void PQSIG_NS(snova_packer_init)(snova_packer *pk, uint8_t *out)
     pk->count = 0;
 }
 
-/* The group of n elements that ends at element pk->count. */
-static void packer_flush(snova_packer *pk, size_t n)
-{
-    size_t b = SNOVA_BYTES_GF(pk->count - n), b1 = SNOVA_BYTES_GF(pk->count);
-    for (; b < b1; b++) {
-        pk->out[b] = (uint8_t)pk->value;
-        pk->value >>= 8;
-    }
-    pk->value = 0;
-    pk->scale = 1;
-}
-
-void PQSIG_NS(snova_packer_put)(snova_packer *pk, uint8_t x)
-{
-    pk->value += pk->scale * x;
-    pk->scale *= SNOVA_Q;
-    pk->count++;
-    if (pk->count % SNOVA_PACK_GF == 0) {
-        packer_flush(pk, SNOVA_PACK_GF);
-    }
-}
-
 void PQSIG_NS(snova_packer_end)(snova_packer *pk)
 {
     if (pk->count % SNOVA_PACK_GF != 0) {
-        packer_flush(pk, pk->count % SNOVA_PACK_GF);
+        snova_packer_flush(pk, pk->count % SNOVA_PACK_GF);
     }
 }
 
@@ -47,7 +25,7 @@ void PQSIG_NS(snova_pack)(uint8_t *out, const uint8_t *x, size_t n)
     size_t k;
     PQSIG_NS(snova_packer_init)(&pk, out);
     for (k = 0; k < n; k++) {
-        PQSIG_NS(snova_packer_put)(&pk, x[k]);
+        snova_packer_put(&pk, x[k]);
     }
     PQSIG_NS(snova_packer_end)(&pk);
 }

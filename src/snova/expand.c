@@ -44,32 +44,34 @@ static void fqs_fix(uint8_t c[SNOVA_L])
 void PQSIG_NS(snova_gen_t12)(uint8_t t12[SNOVA_VL * SNOVA_OL], const uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES],
                              const snova_blk spow[SNOVA_L], snova_t12_scratch *scratch)
 {
-    uint8_t cf[SNOVA_L]; /* a local copy of a block's coefficients: loop-invariant below */
-    uint32_t acc[SNOVA_L][SNOVA_L];
+    uint32_t ps[SNOVA_L][SNOVA_L][SNOVA_L]; /* S^a, prepared for products */
+    uint8_t cf[SNOVA_L];
     unsigned j, k, a, r, c;
+    for (a = 0; a < SNOVA_L; a++) {
+        for (r = 0; r < SNOVA_L; r++) {
+            for (c = 0; c < SNOVA_L; c++) {
+                ps[a][r][c] = fe_prep(spow[a].e[r][c]);
+            }
+        }
+    }
     PQSIG_NS(snova_t12_coefs)(scratch->coef, sk_seed, scratch);
     for (j = 0; j < SNOVA_V; j++) {
         for (k = 0; k < SNOVA_O; k++) {
             memcpy(cf, scratch->coef + (j * SNOVA_O + k) * SNOVA_L, SNOVA_L);
             fqs_fix(cf);
-            memset(acc, 0, sizeof(acc));
-            for (a = 0; a < SNOVA_L; a++) {
-                for (r = 0; r < SNOVA_L; r++) {
-                    for (c = 0; c < SNOVA_L; c++) {
-                        acc[r][c] = fe_macc(acc[r][c], spow[a].e[r][c], cf[a]);
-                    }
-                }
-            }
             for (r = 0; r < SNOVA_L; r++) {
                 for (c = 0; c < SNOVA_L; c++) {
-                    t12[(j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L + c] = fe_red(acc[r][c]);
+                    uint32_t acc = 0;
+                    for (a = 0; a < SNOVA_L; a++) {
+                        acc = fe_macc_prep(acc, cf[a], ps[a][r][c]);
+                    }
+                    t12[(j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L + c] = fe_red(acc);
                 }
             }
         }
     }
     pqsig_zeroize(scratch, sizeof(*scratch));
     pqsig_zeroize(cf, sizeof(cf));
-    pqsig_zeroize(acc, sizeof(acc));
 }
 
 /* ---- ABQ (public) ---- */

@@ -71,7 +71,30 @@ typedef struct {
 } snova_packer;
 
 void PQSIG_NS(snova_packer_init)(snova_packer *pk, uint8_t *out);
-void PQSIG_NS(snova_packer_put)(snova_packer *pk, uint8_t x);
+
+/* The group of n elements that ends at element pk->count. */
+static inline void snova_packer_flush(snova_packer *pk, size_t n)
+{
+    size_t b = SNOVA_BYTES_GF(pk->count - n), b1 = SNOVA_BYTES_GF(pk->count);
+    for (; b < b1; b++) {
+        pk->out[b] = (uint8_t)pk->value;
+        pk->value >>= 8;
+    }
+    pk->value = 0;
+    pk->scale = 1;
+}
+
+/* Inline: the public key's elements go through it one by one. */
+static inline void snova_packer_put(snova_packer *pk, uint8_t x)
+{
+    pk->value += pk->scale * x;
+    pk->scale *= SNOVA_Q;
+    pk->count++;
+    if (pk->count % SNOVA_PACK_GF == 0) {
+        snova_packer_flush(pk, SNOVA_PACK_GF);
+    }
+}
+
 /* Writes the last, partial group. */
 void PQSIG_NS(snova_packer_end)(snova_packer *pk);
 void PQSIG_NS(snova_pack)(uint8_t *out, const uint8_t *x, size_t n);

@@ -28,7 +28,7 @@ static void test_codec(void)
         PQSIG_NS(snova_pack)(buf, x, n);
         PQSIG_NS(snova_packer_init)(&pk, buf2);
         for (k = 0; k < n; k++) {
-            PQSIG_NS(snova_packer_put)(&pk, x[k]);
+            snova_packer_put(&pk, x[k]);
         }
         PQSIG_NS(snova_packer_end)(&pk);
         CHECK(memcmp(buf, buf2, SNOVA_BYTES_GF(n)) == 0, "packer = pack (n = %u)", n);

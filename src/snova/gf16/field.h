@@ -14,6 +14,17 @@
 
 /* ---- Elements ---- */
 
+/* b prepared once for many products a b (fe_macc_prep). */
+static inline uint32_t fe_prep(uint8_t b)
+{
+    return gf16_spread(b);
+}
+
+static inline uint32_t fe_macc_prep(uint32_t acc, uint8_t a, uint32_t pb)
+{
+    return acc ^ (uint32_t)a * pb;
+}
+
 static inline uint32_t fe_macc(uint32_t acc, uint8_t a, uint8_t b)
 {
     return acc ^ (uint32_t)a * gf16_spread(b);
@@ -178,15 +189,16 @@ static inline void snova_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb,
     snova_gf16_pmat_c(buf, nib0, rb, cb, SNOVA_L, out, tabx, outt, taby, nw);
 }
 
-static inline uint32_t snova_gf16_solve(uint64_t *g, unsigned n, unsigned w)
+/* The linear system of signing (Algorithm 17), in w->g. */
+static inline uint32_t snova_gf16_solve(snova_sign_work *w)
 {
 #if defined(PQSIG_SNOVA_NATIVE_GF16_SOLVE)
     uint32_t singular;
-    if (snova_gf16_solve_native(&singular, g, n, w) == PQSIG_NATIVE_OK) {
+    if (snova_gf16_solve_native(&singular, w->g, SNOVA_NU, SNOVA_WG) == PQSIG_NATIVE_OK) {
         return singular;
     }
 #endif
-    return snova_gf16_solve_c(g, n, w);
+    return snova_gf16_solve_c(w->g, SNOVA_NU, SNOVA_WG);
 }
 
 static inline void snova_gf16_whip(uint64_t *w, const uint8_t *x, unsigned nb, const snova_blk spow[SNOVA_L])

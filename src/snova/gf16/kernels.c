@@ -246,45 +246,39 @@ static inline void pmat_body(const uint8_t *buf, size_t nib0, unsigned rb, unsig
     }
 }
 
-#define PMAT_L(L)                                                                                  \
-    switch (nw) {                                                                                  \
-    case 1:                                                                                        \
-        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, 1);                                 \
-        break;                                                                                     \
-    case 2:                                                                                        \
-        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, 2);                                 \
-        break;                                                                                     \
-    case 3:                                                                                        \
-        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, 3);                                 \
-        break;                                                                                     \
-    case 4:                                                                                        \
-        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, 4);                                 \
-        break;                                                                                     \
-    case 5:                                                                                        \
-        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, 5);                                 \
-        break;                                                                                     \
-    default:                                                                                       \
-        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, nw);                                \
-        break;                                                                                     \
+/* One function per (l, nw) instance, each flattened on its own (one huge
+ * flattened dispatcher optimises worse); nw 6 and more share the generic
+ * width of their l. */
+#define PMAT_ARGS                                                                                  \
+    const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out, const uint64_t *tabx, \
+        uint64_t *outt, const uint64_t *taby, unsigned nw
+#define PMAT_INSTANCE(L, NW)                                                                       \
+    static FLATTEN void pmat_##L##_##NW(PMAT_ARGS)                                                 \
+    {                                                                                              \
+        (void)nw;                                                                                  \
+        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, L, NW);                                \
     }
+#define PMAT_INSTANCES(L)                                                                          \
+    PMAT_INSTANCE(L, 1)                                                                            \
+    PMAT_INSTANCE(L, 2)                                                                            \
+    PMAT_INSTANCE(L, 3)                                                                            \
+    PMAT_INSTANCE(L, 4)                                                                            \
+    PMAT_INSTANCE(L, 5)                                                                            \
+    PMAT_INSTANCE(L, nw)
+PMAT_INSTANCES(2)
+PMAT_INSTANCES(3)
+PMAT_INSTANCES(4)
+PMAT_INSTANCES(5)
 
-FLATTEN void snova_gf16_pmat_c(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+typedef void (*pmat_fn)(PMAT_ARGS);
+#define PMAT_ROW(L) {pmat_##L##_nw, pmat_##L##_1, pmat_##L##_2, pmat_##L##_3, pmat_##L##_4, pmat_##L##_5}
+
+void snova_gf16_pmat_c(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                        const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
-    switch (l) {
-    case 2:
-        PMAT_L(2);
-        break;
-    case 3:
-        PMAT_L(3);
-        break;
-    case 4:
-        PMAT_L(4);
-        break;
-    default:
-        PMAT_L(5);
-        break;
-    }
+    static const pmat_fn fns[4][6] = {PMAT_ROW(2), PMAT_ROW(3), PMAT_ROW(4), PMAT_ROW(5)};
+    /* l and nw are public sizes */
+    fns[(l < 2 ? 2 : l > 5 ? 5 : l) - 2][nw <= 5 ? nw : 0](buf, nib0, rb, cb, out, tabx, outt, taby, nw);
 }
 
 /* ---- Gauss-Jordan ---- */

@@ -163,7 +163,7 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
         for (k = 0; k < SNOVA_O; k++) {
             for (r = 0; r < SNOVA_L; r++) {
                 for (c = 0; c < SNOVA_L; c++) {
-                    PQSIG_NS(snova_packer_put)(pk, gf16_row_get(&w->p22[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c));
+                    snova_packer_put(pk, gf16_row_get(&w->p22[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c));
                 }
             }
         }
@@ -241,7 +241,7 @@ void PQSIG_NS(snova_sg_rows)(snova_sign_work *w, const snova_abq *abq, const sno
 
 uint32_t PQSIG_NS(snova_sg_solve)(snova_sign_work *w)
 {
-    return snova_gf16_solve(w->g, SNOVA_NU, SNOVA_WG);
+    return snova_gf16_solve(w);
 }
 
 uint8_t PQSIG_NS(snova_sg_solution)(const snova_sign_work *w, unsigned k)

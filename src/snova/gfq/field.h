@@ -19,6 +19,17 @@
 
 /* ---- Elements ---- */
 
+/* b prepared once for many products a b (fe_macc_prep). */
+static inline uint32_t fe_prep(uint8_t b)
+{
+    return b;
+}
+
+static inline uint32_t fe_macc_prep(uint32_t acc, uint8_t a, uint32_t pb)
+{
+    return acc + (uint32_t)a * pb;
+}
+
 static inline uint32_t fe_macc(uint32_t acc, uint8_t a, uint8_t b)
 {
     return acc + (uint32_t)a * b;

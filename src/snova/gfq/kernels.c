@@ -454,7 +454,7 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
                              const uint8_t *rhs, unsigned i, unsigned o, const unsigned tp, uint16_t *acc)
 {
     const unsigned l = SNOVA_L, nu = o * L2;
-    const size_t ls = (size_t)SNOVA_L * TPMAX; /* stride of the first index of lm .. nbv */
+    const size_t ls = (size_t)SNOVA_L * tp; /* stride of the first index of lm .. nbv */
     const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * L2;
     const uint8_t *q1v = bm + (size_t)o * ALPHA * L2, *q2v = q1v + (size_t)o * ALPHA * SNOVA_L;
     unsigned alpha, t, a, x, y, u, r, c;
@@ -465,9 +465,10 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
         const uint16_t *rp = rl + (size_t)ip * l * L2 * tp; /* [u][k][t] */
         uint32_t q1[SNOVA_L], q2[SNOVA_L], q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
         uint32_t av[SNOVA_L][SNOVA_L], bv[SNOVA_L][SNOVA_L];
-        uint16_t lm[SNOVA_L][SNOVA_L][TPMAX], km[SNOVA_L][SNOVA_L][TPMAX];
-        uint16_t mm[SNOVA_L][SNOVA_L][TPMAX], nn[SNOVA_L][SNOVA_L][TPMAX];
-        uint16_t amv[SNOVA_L][SNOVA_L][TPMAX], nbv[SNOVA_L][SNOVA_L][TPMAX];
+        /* six l x l matrices of tp lanes: lm[x][u] at lm + (x l + u) tp, and so on */
+        uint16_t lanes[6 * L2 * TPMAX];
+        uint16_t *lm = lanes, *km = lm + L2 * tp, *mm = km + L2 * tp, *nn = mm + L2 * tp;
+        uint16_t *amv = nn + L2 * tp, *nbv = amv + L2 * tp;
         fqs_matrix(q1m, q1v + it * l, spow);
         fqs_matrix(q2m, q2v + it * l, spow);
         for (a = 0; a < l; a++) {
@@ -482,22 +483,22 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
         for (u = 0; u < l; u++) {
             for (x = 0; x < l; x++) {
                 const uint16_t *src = rp + ((size_t)u * L2 + x) * tp;
-                lanes_dot(lm[x][u], src, (size_t)l * tp, q1, 1, tp);
-                lanes_dot(km[u][x], src, (size_t)l * tp, q2, 1, tp);
+                lanes_dot(lm + (x * l + u) * tp, src, ls, q1, 1, tp);
+                lanes_dot(km + (u * l + x) * tp, src, ls, q2, 1, tp);
             }
         }
         /* M_t = L_t Q2, N_t = Q1 K_t */
         for (x = 0; x < l; x++) {
             for (y = 0; y < l; y++) {
-                lanes_dot(mm[x][y], lm[x][0], TPMAX, &q2m[0][y], l, tp);
-                lanes_dot(nn[x][y], km[0][y], ls, q1m[x], 1, tp);
+                lanes_dot(mm + (x * l + y) * tp, lm + x * l * tp, tp, &q2m[0][y], l, tp);
+                lanes_dot(nn + (x * l + y) * tp, km + y * tp, ls, q1m[x], 1, tp);
             }
         }
         /* (A M_t)[r][x], (N_t B)[x][c] */
         for (r = 0; r < l; r++) {
             for (x = 0; x < l; x++) {
-                lanes_dot(amv[r][x], mm[0][x], ls, av[r], 1, tp);
-                lanes_dot(nbv[r][x], nn[r][0], TPMAX, &bv[0][x], l, tp);
+                lanes_dot(amv + (r * l + x) * tp, mm + x * tp, ls, av[r], 1, tp);
+                lanes_dot(nbv + (r * l + x) * tp, nn + r * l * tp, tp, &bv[0][x], l, tp);
             }
         }
         /* coefficient of O_t[x][y] in entry [r][c] */
@@ -507,7 +508,7 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
                     for (y = 0; y < l; y++) {
                         uint16_t *o16 = acc + ((size_t)(r * l + c) * L2 + x * l + y) * tp;
                         const uint16_t b = (uint16_t)bv[y][c], ar = (uint16_t)av[r][y];
-                        const uint16_t *p1 = amv[r][x], *p2 = nbv[x][c];
+                        const uint16_t *p1 = amv + (r * l + x) * tp, *p2 = nbv + (x * l + c) * tp;
 #pragma GCC unroll 1
                         for (t = 0; t < tp; t++) {
                             o16[t] = (uint16_t)(o16[t] + b * p1[t] + ar * p2[t]);

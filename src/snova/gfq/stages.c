@@ -81,7 +81,7 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     /* Algorithm 12 on -P22: row by row from the diagonal. */
     for (r = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
-            PQSIG_NS(snova_packer_put)(pk, fe_neg((uint8_t)w->p22[r * ol + c]));
+            snova_packer_put(pk, fe_neg((uint8_t)w->p22[r * ol + c]));
         }
     }
 }
