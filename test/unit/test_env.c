@@ -1,9 +1,9 @@
-/* PQSIG_IMPL, as the suite sets it for this program (test/CMakeLists.txt):
- *   test_env opt    PQSIG_IMPL=opt: every lookup gives opt
- *   test_env none   PQSIG_IMPL=ref (or a test backend): refused as a
- *                   configuration error, never a silent downgrade
- *   test_env none   PQSIG_IMPL=bogus: a configuration error, not a missing
- *                   algorithm (for every name: the configuration is wrong)
+/* PQSIG_IMPL, set by this program to its argument before the first lookup:
+ *   test_env opt      every lookup gives opt
+ *   test_env ref      (or a test backend): refused as a configuration error,
+ *                     never a silent downgrade
+ *   test_env bogus    a configuration error, not a missing algorithm (for
+ *                     every name: the configuration is wrong)
  * and the value is read once: changing it later changes nothing. */
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
@@ -14,8 +14,16 @@
 
 int main(int argc, char **argv)
 {
-    const char *mode = argc > 1 ? argv[1] : "";
+    const char *mode;
     size_t i, n = pqsig_count(), seen = 0;
+    /* The value comes as the argument and is set before the first lookup,
+     * so the test does not depend on the runner passing the environment. */
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_env PQSIG_IMPL-value\n");
+        return 2;
+    }
+    setenv("PQSIG_IMPL", argv[1], 1);
+    mode = strcmp(argv[1], "opt") == 0 ? "opt" : "none";
     for (i = 0; i < n; i++) {
         const pqsig_alg *a = pqsig_at(i), *got = NULL;
         int ret;
