@@ -209,7 +209,13 @@ PQSIG_API PQSIG_NODISCARD int pqsig_verify_temp(const pqsig_alg *alg, const uint
 /* Zeroises len bytes at p in a way the compiler does not remove. */
 PQSIG_API void pqsig_wipe(void *p, size_t len);
 
+/* A short English description of a pqsig_error ("invalid signature"). */
 PQSIG_API const char *pqsig_strerror(int err);
+
+/* The name of one PQSIG_FLAG_* bit ("broken", "recommended", "legacy",
+ * "deterministic"), or NULL for a bit that names no flag. Bindings list an
+ * algorithm's flags with it instead of keeping their own table. */
+PQSIG_API const char *pqsig_flag_name(uint32_t flag);
 
 #ifdef __cplusplus
 }

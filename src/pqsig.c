@@ -652,3 +652,19 @@ const char *pqsig_strerror(int err)
         return "unknown error";
     }
 }
+
+const char *pqsig_flag_name(uint32_t flag)
+{
+    switch (flag) {
+    case PQSIG_FLAG_BROKEN:
+        return "broken";
+    case PQSIG_FLAG_RECOMMENDED:
+        return "recommended";
+    case PQSIG_FLAG_LEGACY:
+        return "legacy";
+    case PQSIG_FLAG_DETERMINISTIC:
+        return "deterministic";
+    default:
+        return NULL;
+    }
+}

@@ -109,6 +109,11 @@ static void bad_arguments(void)
     CHECK(strcmp(pqsig_strerror(PQSIG_ERR_INVALID_SIGNATURE), pqsig_strerror(PQSIG_ERR_BAD_LENGTH)) != 0 &&
               strcmp(pqsig_strerror(-100), "unknown error") == 0 && strcmp(pqsig_strerror(0), "success") == 0,
           "strerror");
+    CHECK(strcmp(pqsig_flag_name(PQSIG_FLAG_BROKEN), "broken") == 0 &&
+              strcmp(pqsig_flag_name(PQSIG_FLAG_DETERMINISTIC), "deterministic") == 0 &&
+              pqsig_flag_name(0) == NULL && pqsig_flag_name(1u << 31) == NULL &&
+              pqsig_flag_name(PQSIG_FLAG_BROKEN | PQSIG_FLAG_LEGACY) == NULL,
+          "flag names");
 }
 
 int main(void)
