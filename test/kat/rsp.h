@@ -1,6 +1,6 @@
 /* Writing NIST PQCgenKAT_sign files (.req and .rsp) as a stream: every byte
  * goes into a SHA-256 of the whole file and of the current record (the
- * lines "count = " through "sm = ", as ../shared/kat/<scheme>/RECORDS.sha256
+ * lines "count = " through "sm = ", as test/data/kat/<scheme>/RECORDS.sha256
  * digests them), and optionally into a file. Nothing is held in memory. */
 #ifndef PQSIG_KAT_RSP_H
 #define PQSIG_KAT_RSP_H
@@ -33,7 +33,7 @@ void rsp_finish(rsp_sink *s, uint8_t file32[32]);
  * drawn from the DRBG instantiated with entropy bytes 0..47. Returns 0 or -1. */
 int rsp_write_req(rsp_sink *s, unsigned records);
 
-/* Digests shipped in ../shared/kat/<scheme>/: full files and records. */
+/* Digests shipped in test/data/kat/<scheme>/: full files and records. */
 typedef struct {
     int have_file;
     uint8_t file[32];

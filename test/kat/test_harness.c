@@ -109,7 +109,7 @@ static void loader(void)
 
 int main(int argc, char **argv)
 {
-    kat_dir = argc > 1 ? argv[1] : "../shared/kat";
+    kat_dir = argc > 1 ? argv[1] : "test/data/kat";
     request_file();
     hex_format();
     loader();
