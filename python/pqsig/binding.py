@@ -1,8 +1,10 @@
-"""ctypes bindings over libpqsig.so (the generic API of include/pqsig.h)."""
+"""ctypes bindings over libpqsig.so (the generic API of include/pqsig.h).
+
+Importing this module loads nothing; the library is loaded on first use, from
+PQSIG_LIBRARY, else from the installed package, else from the release build of
+a source checkout (build/release). Nothing is ever built here."""
 import ctypes
 import os
-
-from . import build as _build
 
 OK = 0
 
@@ -84,20 +86,33 @@ class _Details(ctypes.Structure):
                 ("cpu_features", ctypes.c_uint32), ("nist_prefix", ctypes.c_char_p)]
 
 
-FLAGS = {1: "broken", 2: "recommended", 4: "legacy", 8: "deterministic"}
 _lib = None
 
 
+class LibraryNotFound(OSError):
+    """libpqsig.so is neither installed with the package nor built."""
+
+
+def library_candidates():
+    """Where libpqsig.so is looked for, in order."""
+    if os.environ.get("PQSIG_LIBRARY"):
+        return [os.environ["PQSIG_LIBRARY"]]
+    here = os.path.dirname(os.path.abspath(__file__))
+    return [os.path.join(here, "libpqsig.so"),  # installed by pip
+            os.path.join(os.path.dirname(os.path.dirname(here)), "build", "release", "libpqsig.so")]
+
+
 def library(path=None):
-    """Load libpqsig.so (PQSIG_LIBRARY, or the release build, built if needed)."""
+    """The loaded libpqsig.so (path, or the first of library_candidates())."""
     global _lib
     if _lib is not None:
         return _lib
-    path = path or os.environ.get("PQSIG_LIBRARY")
     if path is None:
-        path = os.path.join(_build.build_dir("release"), "libpqsig.so")
-        if not os.path.exists(path):
-            _build.build("release")
+        path = next((c for c in library_candidates() if os.path.exists(c)), None)
+        if path is None:
+            raise LibraryNotFound("libpqsig.so not found (looked for " + ", ".join(library_candidates()) +
+                                  "): install the package with `pip install .`, or build it with "
+                                  "`./pqsig build` in a source checkout")
     lib = ctypes.CDLL(path)
     vp, sz, u8p = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p
     lib.pqsig_find.restype = vp
@@ -129,6 +144,8 @@ def library(path=None):
     lib.pqsig_check_public_key.argtypes = [vp, u8p, sz]
     lib.pqsig_strerror.restype = ctypes.c_char_p
     lib.pqsig_strerror.argtypes = [ctypes.c_int]
+    lib.pqsig_flag_name.restype = ctypes.c_char_p
+    lib.pqsig_flag_name.argtypes = [ctypes.c_uint32]
     _lib = lib
     return lib
 
@@ -139,11 +156,18 @@ def _details(handle):
         "name": d.name.decode(), "scheme": d.scheme.decode(), "impl": d.impl.decode(),
         "version": d.version.decode(), "level": d.level, "public_key_bytes": d.public_key_bytes,
         "secret_key_bytes": d.secret_key_bytes, "signature_bytes": d.signature_bytes,
-        "flags": [v for k, v in FLAGS.items() if d.flags & k],
+        "flags": flag_names(d.flags),
         "nist_prefix": d.nist_prefix.decode(), "temp_bytes": library().pqsig_temp_bytes(handle),
         "sign_rnd_bytes": d.sign_rnd_bytes, "keypair_seed_bytes": d.keypair_seed_bytes,
         "runs_here": bool(library().pqsig_runs_here(handle)),
     }
+
+
+def flag_names(flags):
+    """Names of the PQSIG_FLAG_* bits set in flags, as the library names them."""
+    lib = library()
+    return [lib.pqsig_flag_name(1 << b).decode() for b in range(32)
+            if flags >> b & 1 and lib.pqsig_flag_name(1 << b) is not None]
 
 
 def variants():
@@ -235,19 +259,20 @@ class Signature:
         if ret != OK:
             raise _error(ret, "public key")
 
-    def verify_strict(self, message, signature, public_key):
+    def verify_strict(self, message, signature, public_key, *, raise_invalid=False):
         """verify() after check_public_key(): a malformed key raises."""
         self.check_public_key(public_key)
-        return self.verify(message, signature, public_key)
+        return self.verify(message, signature, public_key, raise_invalid=raise_invalid)
 
-    def verify(self, message, signature, public_key):
-        """True for a valid signature, False for an invalid one; a public key of
-        the wrong length raises BadLength."""
+    def verify(self, message, signature, public_key, *, raise_invalid=False):
+        """True for a valid signature, False for an invalid one (with
+        raise_invalid=True: raises InvalidSignature instead of returning False).
+        A public key of the wrong length raises BadLength."""
         pk = _key(public_key, self.details["public_key_bytes"], "public key")
         signature = _buffer(signature, "signature")
         message = _buffer(message, "message")
         ret = library().pqsig_verify(self._h, signature, len(signature), message, len(message), pk)
-        return ret == OK
+        return _verdict(ret, raise_invalid)
 
 
 _ALIGN = 64  # PQSIG_EXPANDED_ALIGN
@@ -306,15 +331,27 @@ class ExpandedVerifier(_Expanded):
         lib = library()
         super().__init__(sig._h, lib.pqsig_expanded_pk_bytes, lib.pqsig_expand_pk, public_key)
 
-    def verify(self, message, signature):
+    def verify(self, message, signature, *, raise_invalid=False):
         if self._buf is None:
             raise BadArgument(-1, "closed expanded key")
         signature = _buffer(signature, "signature")
         message = _buffer(message, "message")
-        return library().pqsig_verify_expanded(self._h, signature, len(signature), message,
-                                               len(message), self._p) == OK
+        return _verdict(library().pqsig_verify_expanded(self._h, signature, len(signature), message,
+                                                        len(message), self._p), raise_invalid)
 
 
-def verify(name, message, signature, public_key):
+def _verdict(ret, raise_invalid):
+    """A verification's result: True, or False / InvalidSignature for a
+    signature that does not verify (any other code is an invalid signature
+    too: verification reports no other failure for well-sized inputs)."""
+    if ret == OK:
+        return True
+    if raise_invalid:
+        raise InvalidSignature(-4, "verify")
+    return False
+
+
+def verify(name, message, signature, public_key, *, raise_invalid=False):
+    """One verification under the fastest implementation of name."""
     with Signature(name) as s:
-        return s.verify(message, signature, public_key)
+        return s.verify(message, signature, public_key, raise_invalid=raise_invalid)

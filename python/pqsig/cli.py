@@ -1,17 +1,45 @@
-"""./pqsig: the one entry point for users, developers and CI."""
+"""The pqsig command.
+
+In a source checkout (./pqsig) it is also the framework's entry point: build,
+test, kat, bench, report. Installed with the Python package it offers the
+commands of the library alone: list, keygen, sign, verify."""
 import argparse
 import json
 import os
-import subprocess
 import sys
 
-from . import bench as BE
-from . import build as B
-from . import testing
+from . import binding
+from . import keys
+
+try:  # the framework of a source checkout; the installed package has none
+    from .framework import build as B
+except ImportError:
+    B = None
+
+
+class NeedsCheckout(Exception):
+    pass
+
+
+def framework():
+    if B is None:
+        raise NeedsCheckout("this command needs a source checkout of pqsig (./pqsig in the repository)")
+    return B
+
+
+def library():
+    """Load libpqsig, building it first in a source checkout where it is missing."""
+    try:
+        return binding.library()
+    except binding.LibraryNotFound:
+        if B is None or os.environ.get("PQSIG_LIBRARY"):
+            raise
+        B.build("release", werror=None, targets=["pqsig_shared"], progress=True)
+        return binding.library()
 
 
 def cmd_list(args):
-    from . import binding
+    library()
     rows = binding.variants()
     if args.json:
         print(json.dumps(rows, indent=1))
@@ -30,7 +58,8 @@ def cmd_list(args):
 
 
 def cmd_kat(args):
-    d = B.build("release")
+    import subprocess
+    d = framework().build("release", werror=None, targets=["pqsig-kat"], progress=True)
     kat = os.path.join(d, "test", "pqsig-kat")
     cmd = [kat, "--kat-dir", args.kat_dir, "--records", str(args.records), "--progress"]
     if args.impl:
@@ -42,40 +71,21 @@ def cmd_kat(args):
 
 
 def cmd_bench(args):
-    d = B.build("release")
-    status = 0
-    if not args.no_kat and not args.primitives:
-        print("== KAT check (official known answers)", flush=True)
-        kat = os.path.join(d, "test", "pqsig-kat")
-        status = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--progress"] +
-                                (["--impl", args.impl] if args.impl else []) +
-                                (args.names if args.names else ["--all"])).returncode
-    print(f"== Speed ({args.counter})", flush=True)
-    rows = BE.run_bench(d, args.names, args.counter, args.primitives, args.impl)
-    if not args.primitives:
-        rows += BE.run_stack(d, args.names, args.impl) + BE.code_sizes(d)
-    print(BE.render(rows, args.counter))
-    print(f"\n(results saved in {os.path.relpath(BE.save(rows, args.counter))})")
-    return status
+    from .framework import bench as BE
+    return BE.main(args)
 
 
 def cmd_report(args):
-    for path in args.files:
-        with open(path) as f:
-            data = json.load(f)
-        print(f"## {os.path.basename(path)} ({data.get('machine')}, {data.get('compiler')})\n")
-        print(BE.render(data["rows"], data["counter"]))
-        print()
-    return 0
+    from .framework import report
+    return report.main(args)
 
 
 def _signature(name, impl=None):
-    from . import binding
+    library()
     return binding.Signature(name, impl)
 
 
 def cmd_keygen(args):
-    from . import keys
     with _signature(args.alg, args.impl) as s:
         pk = s.generate_keypair()
         sk = s.export_secret_key()
@@ -89,7 +99,6 @@ def cmd_keygen(args):
 
 
 def cmd_sign(args):
-    from . import keys
     name, sk = keys.decode("sk", keys.read_file(args.sk), args.alg, args.raw)
     message = keys.read_file(args.message)
     with _signature(name, args.impl) as s:
@@ -99,7 +108,6 @@ def cmd_sign(args):
 
 
 def cmd_verify(args):
-    from . import keys
     name, pk = keys.decode("pk", keys.read_file(args.pk), args.alg, args.raw)
     message = keys.read_file(args.message)
     sig = keys.read_file(args.sig)
@@ -111,67 +119,45 @@ def cmd_verify(args):
 
 
 def cmd_headers(args):
-    from . import headers
+    framework()
+    from .framework import headers
     return headers.main()
 
 
+def cmd_kat_import(args):
+    framework()
+    from .framework import katdata
+    return katdata.main(args)
+
+
+def cmd_build(args):
+    framework().build("release", werror=None, targets=None if args.all else ["pqsig_shared", "pqsig_static"],
+                      progress=True)
+    return 0
+
+
 def cmd_test(args):
+    framework()
+    from .framework import testing
     return testing.main(args)
 
 
 def cmd_fuzz(args):
-    from . import fuzz
+    framework()
+    from .framework import fuzz
     return fuzz.main(args)
 
 
-def parser():
-    p = argparse.ArgumentParser(prog="pqsig", description="pqsig: post-quantum signatures — build, "
-                                "test, known-answer checks and benchmarks.")
-    sub = p.add_subparsers(dest="command", required=True)
-
+def add_library_commands(sub):
     s = sub.add_parser("list", help="list the registered algorithms and implementations")
     s.add_argument("--all", action="store_true", help="include implementations this CPU cannot run")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_list)
 
-    s = sub.add_parser("test", help="run the whole test suite (closing line: N passed, N failed)")
-    g = s.add_mutually_exclusive_group()
-    g.add_argument("--fast", action="store_true", help="the CI subset (default)")
-    g.add_argument("--full", action="store_true", help="everything, all KAT records for every impl")
-    s.add_argument("--no-asan", action="store_true", help="skip the sanitizer build")
-    s.add_argument("--no-ct", action="store_true", help="skip the constant-time (valgrind) build")
-    s.add_argument("--no-fuzz", action="store_true", help="skip the libFuzzer smoke (clang)")
-    s.set_defaults(func=cmd_test)
-
-    s = sub.add_parser("kat", help="reproduce the official known answers (NIST .rsp SHA-256)")
-    s.add_argument("names", nargs="*", help="algorithm names (default: all)")
-    s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
-    s.add_argument("--records", type=int, default=100, help="records to generate (1..100)")
-    s.add_argument("--out", help="keep the .rsp (a file, or a directory for several)")
-    s.add_argument("--kat-dir", default=B.KAT_DIR, help="official known answers (default ../shared/kat)")
-    s.set_defaults(func=cmd_kat)
-
-    s = sub.add_parser("bench", help="the main job: KAT check and speed table of this machine")
-    s.add_argument("names", nargs="*", help="algorithm names (default: all)")
-    s.add_argument("--counter", choices=["rdtsc", "callgrind"], default="rdtsc",
-                   help="rdtsc / platform counter (default), or exact instruction counts")
-    s.add_argument("--primitives", action="store_true", help="only the primitives (SHAKE, AES, ...)")
-    s.add_argument("--no-kat", action="store_true", help="skip the KAT check")
-    s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
-    s.set_defaults(func=cmd_bench)
-
-    s = sub.add_parser("fuzz", help="build the libFuzzer harnesses (clang) and run each for a while")
-    s.add_argument("names", nargs="*", help="schemes (snova, mqsign, nccsign) or algorithm names "
-                   "(default: every scheme of the fuzz build)")
-    s.add_argument("--seconds", type=int, default=30, help="per harness (default 30)")
-    s.add_argument("--harness", choices=["verify", "decode", "diff"], help="only this harness")
-    s.add_argument("--kat-dir", default=B.KAT_DIR, help="seed records (default ../shared/kat)")
-    s.set_defaults(func=cmd_fuzz)
-
     s = sub.add_parser("keygen", help="generate a key pair into two key files")
-    s.add_argument("alg", help="algorithm name (./pqsig list)")
+    s.add_argument("alg", help="algorithm name (pqsig list)")
     s.add_argument("--pk", required=True, help="public key file to write ('-': stdout)")
-    s.add_argument("--sk", required=True, help="secret key file to write (created 0600)")
+    s.add_argument("--sk", required=True, help="secret key file to write (created with mode 0600)")
     s.add_argument("--raw", action="store_true", help="bare key bytes instead of pqsig key files")
     s.add_argument("--impl", help="a given implementation (default: the fastest here)")
     s.set_defaults(func=cmd_keygen)
@@ -188,7 +174,7 @@ def parser():
     s = sub.add_parser("verify", help="verify a signature; exit status 0 if valid, 1 if not")
     s.add_argument("message", help="signed file ('-': stdin)")
     s.add_argument("--pk", required=True, help="public key file")
-    s.add_argument("--sig", required=True, help="signature file")
+    s.add_argument("--sig", required=True, help="signature file ('-': stdin)")
     s.add_argument("--alg", help="algorithm (needed with --raw; else checked against the key file)")
     s.add_argument("--raw", action="store_true", help="the key file holds bare key bytes")
     s.add_argument("--strict", action="store_true",
@@ -197,12 +183,77 @@ def parser():
     s.add_argument("--impl", help="a given implementation (default: the fastest here)")
     s.set_defaults(func=cmd_verify)
 
+
+def add_framework_commands(sub):
+    s = sub.add_parser("test", help="run the whole test suite (closing line: N passed, N failed)")
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--fast", action="store_true", help="the CI subset (default)")
+    g.add_argument("--full", action="store_true", help="everything, all KAT records for every impl")
+    s.add_argument("--no-asan", action="store_true", help="skip the sanitizer build")
+    s.add_argument("--no-ct", action="store_true", help="skip the constant-time (valgrind) build")
+    s.add_argument("--no-fuzz", action="store_true", help="skip the libFuzzer smoke (clang)")
+    s.add_argument("--no-user", action="store_true",
+                   help="skip the user-facing checks (pip install, CMake package, README examples)")
+    s.set_defaults(func=cmd_test)
+
+    s = sub.add_parser("bench", help="the main job: a KAT check and this machine's speed table")
+    s.add_argument("names", nargs="*", help="algorithm names (default: all)")
+    s.add_argument("--all-impls", action="store_true",
+                   help="every implementation (default: the fastest this CPU runs, per algorithm)")
+    s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
+    s.add_argument("--kat", choices=["fast", "full", "none"], default="fast",
+                   help="known answers first: a few records of every variant (fast, default), "
+                   "the whole official files (full), or none")
+    s.add_argument("--counter", choices=["rdtsc", "callgrind"], default="rdtsc",
+                   help="rdtsc / platform counter (default), or exact instruction counts")
+    s.add_argument("--seconds", type=float, default=0.1,
+                   help="sampling time per operation (default 0.1: a table in minutes; 1 for tighter medians)")
+    s.add_argument("--primitives", action="store_true", help="only the primitives (SHAKE, AES, ...)")
+    s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("kat", help="reproduce the official known answers (NIST .rsp SHA-256)")
+    s.add_argument("names", nargs="*", help="algorithm names (default: all)")
+    s.add_argument("--impl", help="only this implementation (ref, opt, avx2, ...)")
+    s.add_argument("--records", type=int, default=100, help="records to generate (1..100)")
+    s.add_argument("--out", help="keep the .rsp (a file, or a directory for several)")
+    s.add_argument("--kat-dir", default=B.KAT_DIR, help="official known answers (default test/data/kat)")
+    s.set_defaults(func=cmd_kat)
+
+    s = sub.add_parser("report", help="render saved benchmark results: markdown, CSV, plots")
+    s.add_argument("files", nargs="*", help="results (default: the latest run of build/results)")
+    s.add_argument("--csv", help="write the rows as CSV to this file")
+    s.add_argument("--plot", help="write plots: PREFIX-time.{png,svg} and PREFIX-speedup.{png,svg} "
+                   "(needs matplotlib)")
+    s.set_defaults(func=cmd_report)
+
+    s = sub.add_parser("fuzz", help="build the libFuzzer harnesses (clang) and run each for a while")
+    s.add_argument("names", nargs="*", help="schemes (snova, mqsign, nccsign) or algorithm names "
+                   "(default: every scheme of the fuzz build)")
+    s.add_argument("--seconds", type=int, default=30, help="per harness (default 30)")
+    s.add_argument("--harness", choices=["verify", "decode", "diff"], help="only this harness")
+    s.add_argument("--kat-dir", default=B.KAT_DIR, help="seed records (default test/data/kat)")
+    s.set_defaults(func=cmd_fuzz)
+
+    s = sub.add_parser("build", help="build the release library (build/release)")
+    s.add_argument("--all", action="store_true", help="also the tests and benchmarks")
+    s.set_defaults(func=cmd_build)
+
     s = sub.add_parser("headers", help="regenerate include/pqsig/<scheme>.h from the registry")
     s.set_defaults(func=cmd_headers)
 
-    s = sub.add_parser("report", help="render saved benchmark results (build/results/*.json)")
-    s.add_argument("files", nargs="+")
-    s.set_defaults(func=cmd_report)
+    s = sub.add_parser("kat-import", help="refresh test/data/kat from the official files' folder")
+    s.add_argument("--from", dest="source", default=os.path.join(B.ROOT, "..", "shared", "kat"),
+                   help="folder of digests and first records (default ../shared/kat)")
+    s.set_defaults(func=cmd_kat_import)
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="pqsig", description="pqsig: post-quantum signatures"
+                                + (" — build, test, known-answer checks and benchmarks." if B else "."))
+    sub = p.add_subparsers(dest="command", required=True)
+    add_library_commands(sub)
+    if B is not None:
+        add_framework_commands(sub)
     return p
 
 
@@ -210,14 +261,16 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         return args.func(args)
-    except B.BuildError as e:
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1
+    except (binding.PqsigError, keys.KeyFileError, OSError, TypeError, NeedsCheckout) as e:
+        # typed errors of the library, of key files and of the system: one clear line
         print(f"pqsig: {e}", file=sys.stderr)
         return 2
-    except Exception as e:  # typed errors of the library and of key files: one clear line
-        from . import binding, keys
-        if isinstance(e, (binding.PqsigError, keys.KeyFileError, OSError, TypeError)):
+    except Exception as e:
+        if B is not None and isinstance(e, B.BuildError):
             print(f"pqsig: {e}", file=sys.stderr)
             return 2
         raise
-    except KeyboardInterrupt:
-        return 130

@@ -1,22 +1,20 @@
-"""Key and signature files for the command line.
+"""Key files of the command line: the raw NIST key bytes behind a one-line
+header that names the algorithm, so that `sign` and `verify` need no --alg
+and a truncated or foreign file is recognised:
 
-A key file names its algorithm, so that `sign` and `verify` need no --alg:
+    PQSIG-PUBLIC-KEY <algorithm> <length>\\n<length raw bytes>
+    PQSIG-SECRET-KEY <algorithm> <length>\\n<length raw bytes>
 
-    -----BEGIN PQSIG PUBLIC KEY-----
-    Algorithm: SNOVA_24_5_16_4
-    <base64 of the key bytes>
-    -----END PQSIG PUBLIC KEY-----
-
-(`SECRET KEY` likewise). --raw reads and writes the bare key bytes, as the
-NIST API holds them; then --alg names the algorithm. Signatures are always
-the bare bytes of the scheme's encoding."""
-import base64
+The header is ASCII; the bytes are exactly those of the NIST API (crypto_sign_
+keypair), the same for every implementation of the algorithm. `tail -c LENGTH`
+gives them back. --raw reads and writes the bare bytes; then --alg names the
+algorithm. Signatures are always the bare bytes of the scheme's encoding."""
 import os
 import re
 
-KINDS = {"pk": "PUBLIC KEY", "sk": "SECRET KEY"}
-_ARMOR = re.compile(r"-----BEGIN PQSIG (PUBLIC|SECRET) KEY-----\s*\nAlgorithm: *(\S+)\s*\n(.*?)"
-                    r"-----END PQSIG \1 KEY-----", re.S)
+MAGIC = {"pk": "PQSIG-PUBLIC-KEY", "sk": "PQSIG-SECRET-KEY"}
+WHAT = {"pk": "public key", "sk": "secret key"}
+_HEADER = re.compile(rb"(PQSIG-(?:PUBLIC|SECRET)-KEY) ([A-Za-z0-9_@.()+,-]{1,100}) ([0-9]{1,10})\n")
 
 
 class KeyFileError(Exception):
@@ -24,9 +22,7 @@ class KeyFileError(Exception):
 
 
 def encode(kind, alg, key):
-    body = base64.encodebytes(key).decode("ascii")
-    return (f"-----BEGIN PQSIG {KINDS[kind]}-----\nAlgorithm: {alg}\n{body}"
-            f"-----END PQSIG {KINDS[kind]}-----\n").encode("ascii")
+    return f"{MAGIC[kind]} {alg} {len(key)}\n".encode("ascii") + bytes(key)
 
 
 def decode(kind, data, alg=None, raw=False):
@@ -35,28 +31,31 @@ def decode(kind, data, alg=None, raw=False):
         if alg is None:
             raise KeyFileError("a raw key needs --alg")
         return alg, bytes(data)
-    m = _ARMOR.search(data.decode("ascii", "replace"))
+    m = _HEADER.match(data)
     if m is None:
-        raise KeyFileError(f"not a pqsig {KINDS[kind].lower()} file (use --raw for bare key bytes)")
-    if m.group(1) + " KEY" != KINDS[kind]:
-        raise KeyFileError(f"expected a {KINDS[kind].lower()}, found a {m.group(1).lower()} key")
-    name = m.group(2)
+        raise KeyFileError(f"not a pqsig {WHAT[kind]} file (use --raw for bare key bytes)")
+    magic, name, n = m.group(1).decode(), m.group(2).decode(), int(m.group(3))
+    if magic != MAGIC[kind]:
+        other = "pk" if kind == "sk" else "sk"
+        raise KeyFileError(f"expected a {WHAT[kind]} file, found a {WHAT[other]} file")
     if alg is not None and alg != name:
         raise KeyFileError(f"the key is for {name}, not {alg}")
-    try:
-        key = base64.b64decode("".join(m.group(3).split()), validate=True)
-    except ValueError as e:
-        raise KeyFileError(f"bad base64 in the key file: {e}") from None
+    key = data[m.end():]
+    if len(key) != n:
+        raise KeyFileError(f"the {WHAT[kind]} file is {'truncated' if len(key) < n else 'too long'}: "
+                           f"{len(key)} key bytes, its header says {n}")
     return name, key
 
 
 def write_file(path, data, secret=False):
-    """Write data to path ("-": stdout); a secret file is created 0600."""
+    """Write data to path ("-": stdout); a secret file gets mode 0600 (also
+    when it existed before), set before any byte is written."""
     if path == "-":
         os.write(1, data)
         return
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    fd = os.open(path, flags, 0o600 if secret else 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if secret else 0o644)
+    if secret:
+        os.fchmod(fd, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
 
@@ -64,11 +63,15 @@ def write_file(path, data, secret=False):
 def read_file(path):
     """The bytes of path ("-": stdin)."""
     if path == "-":
-        chunks = []
-        while True:
-            b = os.read(0, 1 << 20)
-            if not b:
-                return b"".join(chunks)
-            chunks.append(b)
+        return sys_stdin_bytes()
     with open(path, "rb") as f:
         return f.read()
+
+
+def sys_stdin_bytes():
+    chunks = []
+    while True:
+        b = os.read(0, 1 << 20)
+        if not b:
+            return b"".join(chunks)
+        chunks.append(b)

@@ -8,7 +8,7 @@ import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
-from pqsig import bench as BE  # noqa: E402
+from pqsig.framework import bench as BE  # noqa: E402
 from pqsig import binding  # noqa: E402
 
 PQSIG = os.path.join(ROOT, "pqsig")
@@ -21,7 +21,7 @@ def run(*args):
 class Commands(unittest.TestCase):
     def test_help(self):
         for cmd in ([], ["list"], ["test"], ["kat"], ["bench"], ["report"], ["keygen"], ["sign"],
-                    ["verify"], ["headers"]):
+                    ["verify"], ["headers"], ["build"], ["kat-import"], ["fuzz"]):
             p = run(*(cmd + ["--help"]))
             self.assertEqual(p.returncode, 0, cmd)
             self.assertIn("usage", p.stdout)
@@ -49,7 +49,7 @@ class Commands(unittest.TestCase):
                  "median": 12345.0, "min": 12000.0, "max": 13000.0}]
         text = BE.render(rows, "rdtsc")
         self.assertIn("rdtsc at 2.60 GHz", text)
-        self.assertIn("| shake128 | portable | squeeze | 5.50 | cycles/byte |", text)
+        self.assertIn("| shake128 | portable | squeeze | 5.50 | ticks/byte |", text)
         self.assertIn("| X | opt | n/a | 12,345 | 12,000–13,000 | n/a |", text)
 
 
@@ -98,8 +98,64 @@ class KeyCommands(unittest.TestCase):
             self.assertEqual(p.returncode, 2)
             self.assertIn("bad length", p.stderr)
 
+    def test_key_files_are_raw_bytes_behind_a_header(self):
+        import tempfile
+        alg = binding.algorithms()[0]
+        with tempfile.TemporaryDirectory() as d:
+            pk, sk, m, sig, bad = (os.path.join(d, f) for f in ("pk", "sk", "m", "sig", "bad"))
+            with open(sk, "wb") as f:  # an existing file keeps no wider mode
+                f.write(b"old")
+            os.chmod(sk, 0o644)
+            self.assertEqual(run("keygen", alg, "--pk", pk, "--sk", sk).returncode, 0)
+            self.assertEqual(os.stat(sk).st_mode & 0o777, 0o600)
+            with open(pk, "rb") as f:
+                data = f.read()
+            with open(sk, "rb") as f:
+                sk_data = f.read()
+            n = binding.Signature(alg).details["public_key_bytes"]
+            self.assertEqual(data[:data.index(b"\n") + 1], f"PQSIG-PUBLIC-KEY {alg} {n}\n".encode())
+            self.assertEqual(len(data) - data.index(b"\n") - 1, n)
+            with open(m, "wb") as f:
+                f.write(b"x")
+            self.assertEqual(run("sign", "--sk", sk, "--out", sig, m).returncode, 0)
+            cases = {"truncated": data[:-1], "too long": data + b"\0", "not a pqsig public key": b"garbage",
+                     "not a pqsig public key file": b"", "found a secret key": sk_data}
+            for text, content in cases.items():
+                with open(bad, "wb") as f:
+                    f.write(content)
+                p = run("verify", "--pk", bad, "--sig", sig, m)
+                self.assertEqual(p.returncode, 2, text)
+                self.assertIn(text, p.stderr)
+                self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+                self.assertNotIn("Traceback", p.stderr)
+            p = run("sign", "--sk", os.path.join(d, "missing"), m)
+            self.assertEqual(p.returncode, 2)
+            self.assertNotIn("Traceback", p.stderr)
+
 
 class Bindings(unittest.TestCase):
+    def test_package_api(self):
+        import pqsig
+        name = pqsig.algorithms()[0]
+        with pqsig.Signature(name) as s:
+            pk = s.generate_keypair()
+            sig = s.sign(b"m")
+        self.assertTrue(pqsig.verify(name, b"m", sig, pk))
+        self.assertFalse(pqsig.verify(name, b"M", sig, pk))
+        with self.assertRaises(pqsig.InvalidSignature):
+            pqsig.verify(name, b"M", sig, pk, raise_invalid=True)
+        for v in pqsig.variants():  # flag names come from the library
+            self.assertTrue(set(v["flags"]) <= {"broken", "recommended", "legacy", "deterministic"})
+        self.assertIn("recommended", {f for v in pqsig.variants() for f in v["flags"]})
+
+    def test_import_builds_nothing(self):
+        env = dict(os.environ, PQSIG_LIBRARY=os.path.join(ROOT, "no-such-dir", "libpqsig.so"))
+        p = subprocess.run([sys.executable, "-c", "import pqsig, sys; sys.path; pqsig.algorithms()"],
+                           capture_output=True, text=True, env=dict(env, PYTHONPATH=os.path.join(ROOT, "python")))
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("LibraryNotFound", p.stderr)
+        self.assertFalse(os.path.exists(os.path.join(ROOT, "no-such-dir")))
+
     def test_variants_and_errors(self):
         vs = binding.variants()
         for v in vs:
@@ -127,7 +183,7 @@ class Bindings(unittest.TestCase):
                     self.assertTrue(verifier.verify(b"pqsig", sig), name)
 
     def test_generated_headers_are_current(self):
-        from pqsig import headers
+        from pqsig.framework import headers
         vs = binding.variants()
         if {v["scheme"] for v in vs} < set(headers.TITLES) - {"falcon"}:
             self.skipTest("not a build of every scheme")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from . import binding
+from .. import binding
 from . import build as B
 
 
@@ -66,10 +66,11 @@ def run_python(res, build_dir):
     """The framework's own tests (commands, rendering, ctypes bindings)."""
     t0 = time.time()
     env = dict(os.environ, PQSIG_LIBRARY=os.path.join(build_dir, "libpqsig.so"))
-    p = subprocess.run([sys.executable,
-                        os.path.join(B.ROOT, "test", "python", "test_framework.py"), "-v"],
-                       capture_output=True, text=True, env=env, cwd=B.ROOT)
-    res.add("python framework tests", p.returncode == 0, time.time() - t0, p.stdout + p.stderr)
+    for test in ("test_framework.py", "test_report.py"):
+        t0 = time.time()
+        p = subprocess.run([sys.executable, os.path.join(B.ROOT, "test", "python", test), "-v"],
+                           capture_output=True, text=True, env=env, cwd=B.ROOT)
+        res.add(f"python {test}", p.returncode == 0, time.time() - t0, p.stdout + p.stderr)
 
 
 def ref_records_fast(scheme, level):
@@ -128,6 +129,10 @@ def main(args):
         if flavour == "release":
             run_ctests(res, d, labels, "")
             run_python(res, d)
+            if not getattr(args, "no_user", False):
+                print("== user: README examples, CMake package, pip install, a clone alone", flush=True)
+                from . import usercheck
+                usercheck.run(res, d)
             print("== KAT: official known answers", flush=True)
             run_kat(res, d, full)
         elif flavour == "asan":

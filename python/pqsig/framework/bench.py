@@ -8,19 +8,36 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 
 from . import build as B
 
 
-def run_bench(build_dir, names, counter, primitives_only, impl=None):
+def run_bench(build_dir, names, counter, primitives_only, impl=None, progress=False, seconds=None):
+    """Rows of pqsig-bench. progress: a line per algorithm measured, as the
+    rows arrive (pqsig-bench writes one row per line)."""
     exe = os.path.join(build_dir, "bench", "pqsig-bench")
     args = [exe] + (["--primitives"] if primitives_only else []) + (["--impl", impl] if impl else []) + list(names)
+    if seconds and counter != "callgrind":
+        args += ["--seconds", str(seconds)]
     if counter == "callgrind":
         return run_callgrind(args)
-    p = subprocess.run(args, capture_output=True, text=True)
+    rows, seen = [], set()
+    t0 = time.time()
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as p:
+        for line in p.stdout:
+            if not line.startswith("{"):
+                continue
+            r = json.loads(line)
+            rows.append(r)
+            key = (r.get("name"), r.get("impl"))
+            if progress and r.get("kind") == "scheme" and key not in seen:
+                seen.add(key)
+                print(f"  [{time.time() - t0:5.0f}s] {key[0]} ({key[1]})", flush=True)
+        err = p.stderr.read()
     if p.returncode != 0:
-        raise B.BuildError("pqsig-bench failed: " + p.stderr[-2000:])
-    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+        raise B.BuildError("pqsig-bench failed: " + err[-2000:])
+    return rows
 
 
 def run_stack(build_dir, names, impl=None):
@@ -32,8 +49,9 @@ def run_stack(build_dir, names, impl=None):
     return [r for r in rows if impl is None or r.get("impl") == impl]
 
 
-def code_sizes(build_dir):
-    """text + data + bss of each variant's own objects (shared primitives excluded)."""
+def code_sizes(build_dir, wanted=None):
+    """text + data + bss of each variant's own objects (shared primitives
+    excluded); wanted: only these targets (NIST prefixes without the last _)."""
     rows = []
     manifest = os.path.join(build_dir, "variants.tsv")
     if not os.path.exists(manifest) or shutil.which("size") is None:
@@ -42,6 +60,8 @@ def code_sizes(build_dir):
         if not line.strip():
             continue
         target, objs = line.rstrip("\n").split("\t")
+        if wanted is not None and target not in wanted:
+            continue
         objs = [o for o in objs.split(";") if o]
         out = subprocess.run(["size", "-t"] + objs, capture_output=True, text=True).stdout.splitlines()
         total = out[-1].split() if out else []
@@ -76,6 +96,12 @@ def run_callgrind(args):
         return rows
 
 
+def unit_label(unit, counter):
+    """speed.c names its unit "cycles"; rdtsc counts ticks of a constant-rate
+    clock, not core cycles, and is labelled so."""
+    return unit.replace("cycles", "ticks") if counter == "rdtsc" else unit
+
+
 def counter_label(rows, counter):
     if counter == "callgrind":
         return "valgrind callgrind: exact instruction counts (one run after a warm-up)"
@@ -83,7 +109,10 @@ def counter_label(rows, counter):
     if c is None:
         return "unknown counter"
     if c["name"] == "rdtsc":
-        flags = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
+        flags = ""
+        if os.path.exists("/proc/cpuinfo"):
+            with open("/proc/cpuinfo") as f:
+                flags = f.read()
         const = "constant_tsc" in flags
         return (f"rdtsc at {c['hz'] / 1e9:.2f} GHz" +
                 (": a constant-rate clock (constant_tsc), i.e. time at that rate, not core cycles"
@@ -105,14 +134,14 @@ def render(rows, counter):
     if prim:
         lines += ["| primitive | engine | operation | median | unit |", "|---|---|---|---:|---|"]
         for r in prim:
-            lines.append(f"| {r['name']} | {r['impl']} | {r['op']} | {fmt(r.get('median'))} | {r['unit']} |")
+            lines.append(f"| {r['name']} | {r['impl']} | {r['op']} | {fmt(r.get('median'))} | {unit_label(r['unit'], counter)} |")
         lines.append("")
     sch = [r for r in rows if r.get("kind") == "scheme"]
     if sch:
         table = {}
         for r in sch:
             table.setdefault((r["name"], r["impl"]), {})[r["op"]] = r
-        unit = sch[0]["unit"]
+        unit = unit_label(sch[0]["unit"], counter)
         lines += [f"| algorithm | impl | keypair | sign (median) | sign (min–max) | verify |",
                   "|---|---|---:|---:|---:|---:|"]
         for (name, impl), ops in table.items():
@@ -145,21 +174,61 @@ def render(rows, counter):
         lines.append("\n(stack in bytes, measured by painting the stack of a thread)")
     sizes = [r for r in rows if r.get("kind") == "size"]
     if sizes:
-        lines += ["", "| variant objects | text | data | bss |", "|---|---:|---:|---:|"]
+        names = {r["target"]: f"{r['name']} | {r['impl']}" for r in rows if r.get("kind") == "variant"}
+        lines += ["", "| code size of | impl | text | data | bss |", "|---|---|---:|---:|---:|"]
         for r in sizes:
-            lines.append(f"| {r['target']} | {r['text']:,} | {r['data']:,} | {r['bss']:,} |")
+            lines.append(f"| {names.get(r['target'], r['target'] + ' | ')} | {r['text']:,} | {r['data']:,} | "
+                         f"{r['bss']:,} |")
     return "\n".join(lines)
 
 
-def save(rows, counter):
+def save(rows, counter, where="host"):
     d = os.path.join(B.ROOT, "build", "results")
     os.makedirs(d, exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     path = os.path.join(d, f"bench-{platform.machine()}-{counter}-{stamp}.json")
     with open(path, "w") as f:
-        json.dump({"machine": platform.machine(), "counter": counter, "date": stamp,
+        json.dump({"machine": platform.machine(), "platform": where, "counter": counter, "date": stamp,
                    "compiler": compiler_version(), "rows": rows}, f, indent=1)
     return path
+
+
+# What ./pqsig bench builds: the library and the three programs it runs.
+BENCH_TARGETS = ["pqsig-kat", "pqsig-bench", "pqsig-stack"]
+FAST_KAT_RECORDS = 2  # per variant in the default run: judged by the records' digests
+
+
+def main(args):
+    """The main job: known answers first, then this machine's table."""
+    t_start = time.time()
+    d = B.build("release", werror=None, targets=BENCH_TARGETS, progress=True)
+    print(f"== built in {time.time() - t_start:.0f}s", flush=True)
+    status = 0
+    impl = args.impl or (None if args.all_impls else "fastest")
+    if args.kat != "none" and not args.primitives:
+        records = 100 if args.kat == "full" else FAST_KAT_RECORDS
+        what = ("the whole official files" if records == 100 else
+                f"the first {records} records of each official file, against their digests")
+        print(f"== Known answers: every variant, {what} (--kat full for the whole files)", flush=True)
+        t0 = time.time()
+        kat = os.path.join(d, "test", "pqsig-kat")
+        status = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--records", str(records), "--progress"] +
+                                (["--impl", args.impl] if args.impl else []) +
+                                (args.names if args.names else ["--all"])).returncode
+        print(f"== known answers checked in {time.time() - t0:.0f}s", flush=True)
+    which = (f"implementation {args.impl}" if args.impl else "every implementation" if args.all_impls
+             else "the fastest implementation of each algorithm on this CPU (--all-impls for every one)")
+    print(f"== Speed ({args.counter}): {which}", flush=True)
+    rows = run_bench(d, args.names, args.counter, args.primitives, impl, progress=True, seconds=args.seconds)
+    if not args.primitives:
+        chosen = {(r["name"], r["impl"]) for r in rows if r.get("kind") == "scheme"}
+        rows += [r for r in run_stack(d, args.names) if (r["name"], r["impl"]) in chosen]
+        rows += code_sizes(d, {r["target"] for r in rows if r.get("kind") == "variant"})
+    print(render(rows, args.counter))
+    path = save(rows, args.counter)
+    print(f"\n(results saved in {os.path.relpath(path)}: ./pqsig report renders them as markdown, CSV "
+          f"and plots; {time.time() - t_start:.0f}s in all)")
+    return status
 
 
 def compiler_version():

@@ -4,8 +4,9 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KAT_DIR = os.path.normpath(os.path.join(ROOT, "..", "shared", "kat"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+# The official known answers the tests need (digests and first records), in the repository.
+KAT_DIR = os.path.join(ROOT, "test", "data", "kat")
 
 # Build flavours: CMake options of each.
 # The sanitizer build is compiled at -O1: it recompiles every variant, and
@@ -41,20 +42,33 @@ def build_dir(flavour):
     return os.path.join(ROOT, "build", flavour)
 
 
-def build(flavour="release", werror=False, quiet=True, extra=()):
-    """Configure (once) and build; returns the build directory."""
+def build(flavour="release", werror=False, quiet=True, extra=(), targets=None, progress=False):
+    """Configure (once) and build; returns the build directory.
+
+    werror=None keeps what the build directory has (so that ./pqsig bench does
+    not rebuild a tree that ./pqsig test configured with -Werror). targets
+    narrows the flavour's targets. progress streams the build tool's own
+    progress lines (ninja's [n/N]) instead of capturing them."""
     need("cmake", "install CMake (Debian: apt-get install cmake)")
     cc = os.environ.get("CC", "cc")
     need(cc, "install a C compiler (Debian: apt-get install gcc)")
     out = build_dir(flavour)
-    args = ["cmake", "-S", ROOT, "-B", out, f"-DPQSIG_KAT_DIR={KAT_DIR}",
-            f"-DPQSIG_WERROR={'ON' if werror else 'OFF'}"] + FLAVOURS[flavour] + list(extra)
+    args = ["cmake", "-S", ROOT, "-B", out, f"-DPQSIG_KAT_DIR={KAT_DIR}"] + FLAVOURS[flavour] + list(extra)
+    if werror is not None:
+        args.append(f"-DPQSIG_WERROR={'ON' if werror else 'OFF'}")
     if shutil.which("ninja") and not os.path.exists(os.path.join(out, "Makefile")):
         args += ["-G", "Ninja"]
-    run(args, quiet, f"configuring {flavour} build")
-    targets = TARGETS.get(flavour)
-    run(["cmake", "--build", out, "--parallel", str(os.cpu_count() or 2)] +
-        (["--target"] + targets if targets else []), quiet, f"building {flavour}")
+    if progress:
+        print(f"configuring the {flavour} build in {os.path.relpath(out)}", flush=True)
+    run(args, True, f"configuring {flavour} build")
+    targets = targets or TARGETS.get(flavour)
+    cmd = ["cmake", "--build", out, "--parallel", str(os.cpu_count() or 2)] + (["--target"] + targets if targets else [])
+    if progress:
+        print(f"building ({os.cpu_count() or 2} jobs; a first build takes a few minutes)", flush=True)
+        if subprocess.run(cmd).returncode != 0:
+            raise BuildError(f"building {flavour} failed")
+    else:
+        run(cmd, quiet, f"building {flavour}")
     return out
 
 

@@ -3,7 +3,7 @@ generated from the registry of a build (`./pqsig headers`). The suite
 regenerates them and fails when the committed headers are stale."""
 import os
 
-from . import binding
+from .. import binding
 from . import build as B
 
 TITLES = {"snova": "SNOVA", "mqsign": "MQ-Sign", "nccsign": "NCC-Sign", "falcon": "Falcon"}
