@@ -120,12 +120,16 @@ def check_self_contained(res, tmp):
               "test_kat_harness", "test_records"],
              [os.path.join(bd, "test", "pqsig-kat"), "--all"],
              [os.path.join(bd, "test", "test_kat_harness")],
-             [os.path.join(bd, "test", "test_records"), "--fast", os.path.join(copy, "test", "data", "kat")]]
+             [os.path.join(bd, "test", "pqsig-records"), "--fast", os.path.join(copy, "test", "data", "kat")]]
     log = []
     for args in steps:
-        p = subprocess.run(args, capture_output=True, text=True, cwd=copy)
-        log.append("$ " + " ".join(args) + "\n" + p.stdout[-3000:] + p.stderr[-3000:])
-        if p.returncode != 0:
+        try:
+            p = subprocess.run(args, capture_output=True, text=True, cwd=copy)
+            rc, out = p.returncode, p.stdout[-3000:] + p.stderr[-3000:]
+        except OSError as e:
+            rc, out = 127, str(e)
+        log.append("$ " + " ".join(args) + "\n" + out)
+        if rc != 0:
             res.add("user: a copy with no ../shared beside it builds and passes its KAT tests", False,
                     time.time() - t0, "\n".join(log))
             return
