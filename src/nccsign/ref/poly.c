@@ -187,7 +187,8 @@ int32_t PQSIG_NS(ref_highbits)(int32_t a)
 /* MakeHint(z, r): whether adding z changes the high bits of r. */
 int PQSIG_NS(ref_make_hint)(int32_t z, int32_t r)
 {
-    return PQSIG_NS(ref_highbits)(r) != PQSIG_NS(ref_highbits)((int64_t)r + z);
+    /* |r| and |z| are below q < 2^24: the sum fits an int32_t */
+    return PQSIG_NS(ref_highbits)(r) != PQSIG_NS(ref_highbits)(r + z);
 }
 
 int32_t PQSIG_NS(ref_use_hint)(int h, int32_t r)
