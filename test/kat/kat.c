@@ -2,7 +2,7 @@
  * official generators (PQCgenKAT_sign) do, hashes it as a stream, and
  * compares it with the official digests in test/data/kat.
  *
- *   pqsig-kat [--kat-dir DIR] [--records N] [--impl IMPL] [--out PATH] NAME...|--all
+ *   pqsig-kat [--kat-dir DIR] [--records N] [--impl IMPL] [--out PATH] NAME...|--all [--level L]
  *   pqsig-kat --list
  *   pqsig-kat --req FILE
  *
@@ -244,7 +244,7 @@ static int run_kat(const options *o, const pqsig_alg *a)
 static int usage(FILE *f)
 {
     fprintf(f, "usage: pqsig-kat [--kat-dir DIR] [--records N] [--impl IMPL] [--out PATH] [--progress]\n"
-               "                 NAME... | --all\n"
+               "                 NAME... | --all [--level L]\n"
                "       pqsig-kat --list\n"
                "       pqsig-kat --req FILE   (write the NIST request file; prints its sha256)\n");
     return f == stderr ? 2 : 0;
@@ -254,7 +254,7 @@ int main(int argc, char **argv)
 {
     options o = {"test/data/kat", 100, NULL, NULL, 0, 0};
     const char *names[4096];
-    int nnames = 0, all = 0, i, failed = 0, ran = 0;
+    int nnames = 0, all = 0, level = 0, i, failed = 0, ran = 0;
     size_t k;
 
     for (i = 1; i < argc; i++) {
@@ -277,6 +277,8 @@ int main(int argc, char **argv)
             o.progress = 1;
         } else if (strcmp(argv[i], "--all") == 0) {
             all = 1;
+        } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+            level = atoi(argv[++i]); /* --all: only the sets of this NIST level */
         } else if (strcmp(argv[i], "--list") == 0) {
             for (k = 0; k < pqsig_count(); k++) {
                 const pqsig_alg *a = pqsig_at(k);
@@ -326,7 +328,7 @@ int main(int argc, char **argv)
     }
     for (k = 0; k < pqsig_count(); k++) {
         const pqsig_alg *a = pqsig_at(k);
-        int wanted = all;
+        int wanted = all && (level == 0 || a->d.level == level);
         for (i = 0; i < nnames; i++) {
             wanted |= strcmp(a->d.name, names[i]) == 0;
         }

@@ -9,6 +9,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from pqsig.framework import bench as BE  # noqa: E402
+from pqsig.framework import platforms as PL  # noqa: E402
 from pqsig import binding  # noqa: E402
 
 PQSIG = os.path.join(ROOT, "pqsig")
@@ -51,6 +52,27 @@ class Commands(unittest.TestCase):
         self.assertIn("rdtsc at 2.60 GHz", text)
         self.assertIn("| shake128 | portable | squeeze | 5.50 | ticks/byte |", text)
         self.assertIn("| X | opt | n/a | 12,345 | 12,000–13,000 | n/a |", text)
+
+
+class Platforms(unittest.TestCase):
+    def test_platform_names(self):
+        self.assertEqual(PL.parse("aarch64"), ("aarch64", [None]))
+        self.assertEqual(PL.parse("rv64"), ("rv64", [128, 256]))
+        self.assertEqual(PL.parse("rv64:1024"), ("rv64", [1024]))
+        for bad in ("sparc", "aarch64:256"):
+            with self.assertRaises(PL.B.BuildError):
+                PL.parse(bad)
+
+    def test_vlen_replaces_the_emulated_cpu_only(self):
+        cmd = ["qemu-riscv64", "-cpu", "rv64,v=true,vlen=128,elen=64,vext_spec=v1.0", "-L", "/x", "prog", "rv64"]
+        self.assertEqual(PL.with_vlen(cmd, 512)[2], "rv64,v=true,vlen=512,elen=64,vext_spec=v1.0")
+        self.assertEqual(PL.with_vlen(cmd, 512)[3:], cmd[3:])
+        self.assertEqual(PL.with_vlen(cmd, None), cmd)
+
+    def test_vector_lines(self):
+        h = "ab" * 32
+        self.assertEqual(PL.vector_hashes(f"NCC-Sign-1 opt {h}\nnoise\n3 variants: ok\n"),
+                         {("NCC-Sign-1", "opt"): h})
 
 
 class KeyCommands(unittest.TestCase):

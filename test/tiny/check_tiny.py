@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The tiny static program (tiny.c) runs, and holds its one variant alone:
 one variant descriptor (pqsig_nccsign_1_opt_alg), no registry, no other
-variant's code. Prints its size (text, data, bss) for the README."""
+variant's code. Prints its size (text, data, bss) for the README.
+Arguments: NM SIZE PROGRAM [EMULATOR...]."""
 import re
 import subprocess
 import sys
@@ -9,7 +10,8 @@ import sys
 
 def main():
     nm_tool, size_tool, exe = sys.argv[1:4]
-    run = subprocess.run([exe], capture_output=True, text=True)
+    emulator = sys.argv[4:]  # e.g. qemu-aarch64 and its options, for a cross build
+    run = subprocess.run(emulator + [exe], capture_output=True, text=True)
     print(run.stdout.strip())
     syms = subprocess.run([nm_tool, "--defined-only", exe], capture_output=True, text=True,
                           check=True).stdout.split()

@@ -42,7 +42,8 @@ def build_dir(flavour):
     return os.path.join(ROOT, "build", flavour)
 
 
-def build(flavour="release", werror=False, quiet=True, extra=(), targets=None, progress=False):
+def build(flavour="release", werror=False, quiet=True, extra=(), targets=None, progress=False,
+          configure_only=False):
     """Configure (once) and build; returns the build directory.
 
     werror=None keeps what the build directory has (so that ./pqsig bench does
@@ -61,6 +62,8 @@ def build(flavour="release", werror=False, quiet=True, extra=(), targets=None, p
     if progress:
         print(f"configuring the {flavour} build in {os.path.relpath(out)}", flush=True)
     run(args, True, f"configuring {flavour} build")
+    if configure_only:
+        return out
     targets = targets or TARGETS.get(flavour)
     cmd = ["cmake", "--build", out, "--parallel", str(os.cpu_count() or 2)] + (["--target"] + targets if targets else [])
     if progress:

@@ -8,6 +8,7 @@ import time
 
 from .. import binding
 from . import build as B
+from . import platforms
 
 
 class Results:
@@ -112,10 +113,14 @@ def main(args):
     labels = ["fast", "full"] if full else ["fast"]
     res = Results()
     t_start = time.time()
-    steps = [("release", "unit, functional, symbol and KAT-harness tests")]
-    if not args.no_asan:
+    only = getattr(args, "platform", None) or []
+    host = not only or "host" in only
+    emulated = [p for p in only if p != "host"] or ([] if only or getattr(args, "no_platforms", False)
+                                                    else list(platforms.PLATFORMS))
+    steps = [("release", "unit, functional, symbol and KAT-harness tests")] if host else []
+    if host and not args.no_asan:
         steps.append(("asan", "the same tests under AddressSanitizer + UBSan"))
-    if not args.no_ct:
+    if host and not args.no_ct:
         steps.append(("ct", "constant-time test under valgrind memcheck"))
     for flavour, what in steps:
         print(f"== {flavour}: {what}", flush=True)
@@ -142,9 +147,20 @@ def main(args):
                 res.add("ct (valgrind not installed: apt-get install valgrind)", False, 0)
                 continue
             run_ctests(res, d, ["ct"], "ct ")
-    if not getattr(args, "no_fuzz", False):
+    if host and not getattr(args, "no_fuzz", False):
         from . import fuzz
         fuzz.smoke(res, full)
+    if emulated:
+        # The host's transcript hashes are the reference of every platform.
+        try:
+            host_dir = B.build("release", werror=None, targets=["test_vectors"])
+        except B.BuildError as e:
+            res.add("build release (the host's test vectors)", False, 0, str(e))
+            host_dir = None
+        for spec in emulated:
+            print(f"== {spec}: cross build, tests under QEMU", flush=True)
+            if host_dir:
+                platforms.run(res, spec, full, host_dir)
     print(f"== {time.time() - t_start:.0f}s; skipped {res.skipped}; failures: "
           f"{', '.join(res.failures) if res.failures else 'none'}")
     print(f"{res.passed} passed, {res.failed} failed")

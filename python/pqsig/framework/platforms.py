@@ -1,0 +1,167 @@
+"""Emulated platforms: cross builds run under QEMU user mode.
+
+`./pqsig test --platform P` builds the portable implementations for P with
+the toolchain file cmake/toolchain/P.cmake (CMake puts the emulator in front
+of every test command: CMAKE_CROSSCOMPILING_EMULATOR) and runs there:
+- the unit tests of the shared primitives and the kernel tests;
+- the functional test of every variant built (test_func);
+- the cross-implementation test vectors, whose hashes must equal the host's;
+- the official known answers: the first 2 records of every set (--full:
+  every record);
+- with --full also the record, stack and thread tests.
+The fast form builds `opt` only; --full builds `ref` too.
+
+RISC-V runs once per vector length (VLEN): 128 and 256 by default; a
+platform name "rv64:512" asks for another. The binaries do not change with
+VLEN, only the emulated CPU does; the functional tests run at the first.
+"""
+import os
+import shutil
+import subprocess
+import time
+
+from . import build as B
+
+# Per platform: its toolchain file, the packages (Debian) that give its
+# compiler, C library and emulator, and the tools that must be there.
+PLATFORMS = {
+    "aarch64": {
+        "toolchain": "cmake/toolchain/aarch64.cmake",
+        "packages": ["gcc-aarch64-linux-gnu", "libc6-dev-arm64-cross", "qemu-user"],
+        "tools": ["aarch64-linux-gnu-gcc", "qemu-aarch64"],
+    },
+    "rv64": {
+        "toolchain": "cmake/toolchain/rv64.cmake",
+        "packages": ["clang", "gcc-riscv64-linux-gnu", "libc6-dev-riscv64-cross", "qemu-user"],
+        "tools": ["clang", "riscv64-linux-gnu-ld", "qemu-riscv64"],
+        "vlens": [128, 256],
+    },
+}
+
+# The tests of the fast form, by CTest name (a prefix ending in "_" takes
+# every test that starts with it); --full adds FULL_TESTS.
+FAST_TESTS = ["test_fips202", "test_fips202xn", "test_sha2", "test_aes", "test_drbg", "test_common",
+              "test_registry", "test_tiny_static", "test_func", "test_snova_kernels_",
+              "test_mqsign_kernels_", "test_nccsign_kernels_"]
+FULL_TESTS = ["test_records", "test_stack", "test_threads", "test_func_full"]
+# Emulated code runs at a fraction of native speed: timeouts grow by this.
+SLOWDOWN = 10
+
+
+def parse(spec):
+    """'rv64:512' -> ('rv64', [512]); 'aarch64' -> ('aarch64', [None])."""
+    name, _, vlen = spec.partition(":")
+    if name not in PLATFORMS:
+        raise B.BuildError(f"unknown platform '{name}' (host, {', '.join(PLATFORMS)})")
+    if vlen:
+        if "vlens" not in PLATFORMS[name]:
+            raise B.BuildError(f"platform '{name}' has no vector length to choose")
+        return name, [int(vlen)]
+    return name, PLATFORMS[name].get("vlens", [None])
+
+
+def check_tools(name):
+    missing = [t for t in PLATFORMS[name]["tools"] if shutil.which(t) is None]
+    if missing:
+        raise B.BuildError(f"platform {name} needs {', '.join(missing)}: apt-get install "
+                           + " ".join(PLATFORMS[name]["packages"]))
+
+
+def build(name, full, patterns, werror=True):
+    """The cross build of a platform in build/<name>: the library and the
+    programs of the tests that run there (with ninja; else everything).
+    Returns the build directory and its tests {name: (name, command, timeout)}."""
+    from .testing import ctest_list
+    check_tools(name)
+    B.FLAVOURS.setdefault(name, [f"-DCMAKE_TOOLCHAIN_FILE={os.path.join(B.ROOT, PLATFORMS[name]['toolchain'])}",
+                                 "-DCMAKE_BUILD_TYPE=Release", "-DPQSIG_TEST_BACKENDS=OFF"])
+    extra = [f"-DPQSIG_IMPLS={'ref;opt' if full else 'opt'}"]
+    d = B.build(name, werror=werror, extra=extra, configure_only=True)
+    tests = {t[0]: t for t in ctest_list(d, ["fast", "full"] if full else ["fast"])}
+    targets = None
+    if os.path.exists(os.path.join(d, "build.ninja")):
+        progs = {c for t, c, _ in tests.values() if _wanted(t, patterns) for c in c if c.startswith(d)}
+        progs |= {os.path.join(d, "test", p) for p in ("pqsig-vectors", "pqsig-kat")}
+        targets = sorted(os.path.relpath(p, d) for p in progs)
+    B.build(name, werror=werror, extra=extra, targets=targets)
+    return d, tests
+
+
+def with_vlen(cmd, vlen):
+    """The test command with the emulated RISC-V CPU at this VLEN."""
+    if vlen is None:
+        return cmd
+    return [f"rv64,v=true,vlen={vlen},elen=64,vext_spec=v1.0" if a.startswith("rv64,v=true") else a
+            for a in cmd]
+
+
+def _wanted(name, patterns):
+    return any(name == p or (p.endswith("_") and name.startswith(p)) for p in patterns)
+
+
+def _run(res, label, cmd, timeout, cwd):
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+        ok, out = p.returncode == 0, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        ok, out = False, f"timed out after {timeout:.0f}s"
+    res.add(label, ok, time.time() - t0, out)
+    return ok, out
+
+
+def vector_hashes(text):
+    """{(name, impl): hash} from pqsig-vectors' "NAME IMPL HASH" lines."""
+    out = {}
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) == 3 and len(f[2]) == 64:
+            out[(f[0], f[1])] = f[2]
+    return out
+
+
+def run(res, spec, full, host_dir):
+    """Build for the platform, then run its tests under the emulator, once
+    per VLEN. host_dir is the host's release build (its test vectors)."""
+    name, vlens = parse(spec)
+    patterns = FAST_TESTS + (FULL_TESTS if full else [])
+    if full:
+        patterns.remove("test_func")
+    t0 = time.time()
+    try:
+        d, tests = build(name, full, patterns)
+    except B.BuildError as e:
+        res.add(f"{name}: build", False, time.time() - t0, str(e))
+        return
+    res.add(f"{name}: build ({'ref, opt' if full else 'opt'})", True, time.time() - t0)
+    # The host's transcript hashes, once for all VLENs.
+    vec_args = ["--count", "26"] if full else ["--fast", "--count", "4"]
+    host = subprocess.run([os.path.join(host_dir, "test", "pqsig-vectors")] + vec_args,
+                          capture_output=True, text=True)
+    host_hashes = vector_hashes(host.stdout)
+    # The emulator and its options: what CMake put before a test program
+    # that takes no arguments.
+    emulator = tests["test_fips202"][1][:-1]
+    for k, vlen in enumerate(vlens):
+        where = name if vlen is None else f"{name} vlen={vlen}"
+        # At a second VLEN the kernel tests, test vectors and KATs run again;
+        # the functional tests (minutes under emulation) only at the first
+        # while no kernel of this platform depends on VLEN.
+        again = [p for p in patterns if not p.startswith("test_func")] if k else patterns
+        for test, (tname, cmd, timeout) in sorted(tests.items()):
+            if _wanted(tname, again):
+                _run(res, f"{where}: {tname}", with_vlen(cmd, vlen), timeout * SLOWDOWN, d)
+        # Test vectors: every variant's transcript hash equals the host's.
+        ok, out = _run(res, f"{where}: pqsig-vectors {' '.join(vec_args)} (run)",
+                       with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-vectors")] + vec_args,
+                       3600, d)
+        mine = vector_hashes(out)
+        differ = [f"{n} [{i}]: {h} here, {host_hashes.get((n, i))} on the host"
+                  for (n, i), h in sorted(mine.items()) if host_hashes.get((n, i)) != h]
+        res.add(f"{where}: test vectors of {len(mine)} variants equal the host's", ok and mine and not differ
+                and host.returncode == 0, 0, "\n".join(differ) or host.stderr)
+        # Official known answers.
+        kat = with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-kat"), "--kat-dir", B.KAT_DIR]
+        kat += ["--all"] if full else ["--all", "--records", "2"]
+        _run(res, f"{where}: official KATs ({'every record' if full else 'the first 2 records'} of every set)",
+             kat, 7200, d)
