@@ -195,7 +195,7 @@ def add_framework_commands(sub):
     s.add_argument("--no-user", action="store_true",
                    help="skip the user-facing checks (pip install, CMake package, README examples)")
     s.add_argument("--platform", action="append", metavar="P",
-                   help="only this platform: host, aarch64, rv64 (VLEN 128 and 256) or rv64:VLEN; "
+                   help="only this platform: host, aarch64, rv64 (VLEN 128 and 256), rv64:VLEN or m4; "
                         "may be repeated (default: host, then every emulated platform)")
     s.add_argument("--no-platforms", action="store_true", help="skip the emulated platforms")
     s.set_defaults(func=cmd_test)

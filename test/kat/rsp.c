@@ -207,6 +207,7 @@ static int is_gz(const char *path)
 
 /* A .gz file is read through `gzip -dc` (the path is quoted for the shell;
  * a path containing a quote is refused). */
+#if defined(__unix__) || defined(__APPLE__)
 static FILE *open_text(const char *path)
 {
     char cmd[4200];
@@ -228,6 +229,19 @@ static void close_text(FILE *f, const char *path)
         fclose(f);
     }
 }
+#else
+/* Without processes (bare metal) only the plain record files open. */
+static FILE *open_text(const char *path)
+{
+    return is_gz(path) ? NULL : fopen(path, "r");
+}
+
+static void close_text(FILE *f, const char *path)
+{
+    (void)path;
+    fclose(f);
+}
+#endif
 
 char *rsp_shipped_field(const char *path, unsigned count, const char *label)
 {

@@ -181,6 +181,12 @@ static void test_matvec(void)
     }
     vecs = malloc(big);
     ones = malloc(big);
+    CHECK(vecs != NULL && ones != NULL, "memory for 2 x %lu bytes", (unsigned long)big);
+    if (vecs == NULL || ones == NULL) { /* a small target (the M4 has 4 MiB) */
+        free(vecs);
+        free(ones);
+        return;
+    }
     fill(vecs, big);
     memset(ones, 0xff, big);
     /* The uses of the frontend: F2 (L), rows of F1, T1, the windows of LR. */

@@ -59,6 +59,7 @@ class Platforms(unittest.TestCase):
         self.assertEqual(PL.parse("aarch64"), ("aarch64", [None]))
         self.assertEqual(PL.parse("rv64"), ("rv64", [128, 256]))
         self.assertEqual(PL.parse("rv64:1024"), ("rv64", [1024]))
+        self.assertEqual(PL.parse("m4"), ("m4", [None]))
         for bad in ("sparc", "aarch64:256"):
             with self.assertRaises(PL.B.BuildError):
                 PL.parse(bad)

@@ -1,4 +1,6 @@
-"""Emulated platforms: cross builds run under QEMU user mode.
+"""Emulated platforms: cross builds run under QEMU (user mode for aarch64
+and rv64; the Cortex-M4 bare metal on qemu-system-arm's mps2-an386, through
+platform/m4/run.py).
 
 `./pqsig test --platform P` builds the portable implementations for P with
 the toolchain file cmake/toolchain/P.cmake (CMake puts the emulator in front
@@ -9,7 +11,9 @@ of every test command: CMAKE_CROSSCOMPILING_EMULATOR) and runs there:
 - the official known answers: the first 2 records of every set (--full:
   every record);
 - with --full also the record, stack and thread tests.
-The fast form builds `opt` only; --full builds `ref` too.
+The fast form builds `opt` only; --full builds `ref` too. The M4's fast
+form covers the level-1 sets only, and what does not fit its 4 MiB of RAM
+is listed with the reason and skipped.
 
 RISC-V runs once per vector length (VLEN): 128 and 256 by default; a
 platform name "rv64:512" asks for another. The binaries do not change with
@@ -20,6 +24,7 @@ import shutil
 import subprocess
 import time
 
+from .. import binding
 from . import build as B
 
 # Per platform: its toolchain file, the packages (Debian) that give its
@@ -35,6 +40,17 @@ PLATFORMS = {
         "packages": ["clang", "gcc-riscv64-linux-gnu", "libc6-dev-riscv64-cross", "qemu-user"],
         "tools": ["clang", "riscv64-linux-gnu-ld", "qemu-riscv64"],
         "vlens": [128, 256],
+    },
+    "m4": {
+        "toolchain": "cmake/toolchain/m4.cmake",
+        "packages": ["gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm"],
+        "tools": ["arm-none-eabi-gcc", "qemu-system-arm"],
+        # Bare metal under qemu-system-arm runs 15 to 20 times slower than
+        # native code: the fast form covers the level-1 sets only.
+        "fast_levels": [1],
+        # What does not fit, with the reason (pqm4's skip list).
+        "skip": {"test_mqsign_kernels_v148o96_c": "the level-5 mat-vec test needs 2 x 2.4 MB of heap; "
+                                                  "mps2-an386 has 4 MiB of RAM"},
     },
 }
 
@@ -142,6 +158,11 @@ def run(res, spec, full, host_dir):
     # The emulator and its options: what CMake put before a test program
     # that takes no arguments.
     emulator = tests["test_fips202"][1][:-1]
+    # A slow platform's fast form: the sets of some levels only.
+    names, levels = [], PLATFORMS[name].get("fast_levels")
+    if levels and not full:
+        binding.library(os.path.join(host_dir, "libpqsig.so"))
+        names = sorted({v["name"] for v in binding.variants() if v["level"] in levels})
     for k, vlen in enumerate(vlens):
         where = name if vlen is None else f"{name} vlen={vlen}"
         # At a second VLEN the kernel tests, test vectors and KATs run again;
@@ -149,11 +170,15 @@ def run(res, spec, full, host_dir):
         # while no kernel of this platform depends on VLEN.
         again = [p for p in patterns if not p.startswith("test_func")] if k else patterns
         for test, (tname, cmd, timeout) in sorted(tests.items()):
-            if _wanted(tname, again):
-                _run(res, f"{where}: {tname}", with_vlen(cmd, vlen), timeout * SLOWDOWN, d)
+            if tname in PLATFORMS[name].get("skip", {}):
+                res.add(f"{where}: {tname}: {PLATFORMS[name]['skip'][tname]}", True, 0, skipped=True)
+            elif _wanted(tname, again):
+                extra = names if tname == "test_func" else []
+                label = f"{where}: {tname}" + (f" (level {', '.join(map(str, levels))})" if extra else "")
+                _run(res, label, with_vlen(cmd, vlen) + extra, timeout * SLOWDOWN, d)
         # Test vectors: every variant's transcript hash equals the host's.
         ok, out = _run(res, f"{where}: pqsig-vectors {' '.join(vec_args)} (run)",
-                       with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-vectors")] + vec_args,
+                       with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-vectors")] + vec_args + names,
                        3600, d)
         mine = vector_hashes(out)
         differ = [f"{n} [{i}]: {h} here, {host_hashes.get((n, i))} on the host"
@@ -163,5 +188,7 @@ def run(res, spec, full, host_dir):
         # Official known answers.
         kat = with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-kat"), "--kat-dir", B.KAT_DIR]
         kat += ["--all"] if full else ["--all", "--records", "2"]
-        _run(res, f"{where}: official KATs ({'every record' if full else 'the first 2 records'} of every set)",
+        kat += [a for lv in (levels if names else []) for a in ("--level", str(lv))]
+        sets = f"level-{', '.join(map(str, levels))} sets" if names else "every set"
+        _run(res, f"{where}: official KATs ({'every record' if full else 'the first 2 records'} of {sets})",
              kat, 7200, d)

@@ -153,7 +153,7 @@ def main(args):
     if emulated:
         # The host's transcript hashes are the reference of every platform.
         try:
-            host_dir = B.build("release", werror=None, targets=["test_vectors"])
+            host_dir = B.build("release", werror=None, targets=["test_vectors", "pqsig_shared"])
         except B.BuildError as e:
             res.add("build release (the host's test vectors)", False, 0, str(e))
             host_dir = None
