@@ -115,17 +115,6 @@ def _wanted(name, patterns):
     return any(name == p or (p.endswith("_") and name.startswith(p)) for p in patterns)
 
 
-def _run(res, label, cmd, timeout, cwd):
-    t0 = time.time()
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
-        ok, out = p.returncode == 0, p.stdout + p.stderr
-    except subprocess.TimeoutExpired:
-        ok, out = False, f"timed out after {timeout:.0f}s"
-    res.add(label, ok, time.time() - t0, out)
-    return ok, out
-
-
 def vector_hashes(text):
     """{(name, impl): hash} from pqsig-vectors' "NAME IMPL HASH" lines."""
     out = {}
@@ -139,6 +128,7 @@ def vector_hashes(text):
 def run(res, spec, full, host_dir):
     """Build for the platform, then run its tests under the emulator, once
     per VLEN. host_dir is the host's release build (its test vectors)."""
+    from .testing import run_command  # testing imports this module
     name, vlens = parse(spec)
     patterns = FAST_TESTS + (FULL_TESTS if full else [])
     if full:
@@ -175,20 +165,20 @@ def run(res, spec, full, host_dir):
             elif _wanted(tname, again):
                 extra = names if tname == "test_func" else []
                 label = f"{where}: {tname}" + (f" (level {', '.join(map(str, levels))})" if extra else "")
-                _run(res, label, with_vlen(cmd, vlen) + extra, timeout * SLOWDOWN, d)
+                run_command(res, label, with_vlen(cmd, vlen) + extra, timeout=timeout * SLOWDOWN, cwd=d)
         # Test vectors: every variant's transcript hash equals the host's.
-        ok, out = _run(res, f"{where}: pqsig-vectors {' '.join(vec_args)} (run)",
-                       with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-vectors")] + vec_args + names,
-                       3600, d)
+        ok, out = run_command(res, f"{where}: pqsig-vectors {' '.join(vec_args)} (run)",
+                              with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-vectors")] + vec_args + names,
+                              timeout=3600, cwd=d)
         mine = vector_hashes(out)
         differ = [f"{n} [{i}]: {h} here, {host_hashes.get((n, i))} on the host"
                   for (n, i), h in sorted(mine.items()) if host_hashes.get((n, i)) != h]
-        res.add(f"{where}: test vectors of {len(mine)} variants equal the host's", ok and mine and not differ
-                and host.returncode == 0, 0, "\n".join(differ) or host.stderr)
+        res.add(f"{where}: test vectors of {len(mine)} variants equal the host's", bool(ok and mine and not differ
+                and host.returncode == 0), 0, "\n".join(differ) or host.stderr)
         # Official known answers.
         kat = with_vlen(emulator, vlen) + [os.path.join(d, "test", "pqsig-kat"), "--kat-dir", B.KAT_DIR]
         kat += ["--all"] if full else ["--all", "--records", "2"]
         kat += [a for lv in (levels if names else []) for a in ("--level", str(lv))]
         sets = f"level-{', '.join(map(str, levels))} sets" if names else "every set"
-        _run(res, f"{where}: official KATs ({'every record' if full else 'the first 2 records'} of {sets})",
-             kat, 7200, d)
+        run_command(res, f"{where}: official KATs ({'every record' if full else 'the first 2 records'} of {sets})",
+                    kat, timeout=7200, cwd=d)

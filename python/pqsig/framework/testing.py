@@ -35,6 +35,22 @@ class Results:
             print("    " + tail.replace("\n", "\n    "), flush=True)
 
 
+def run_command(res, name, args, t0=None, **kw):
+    """Run one command as one result (pass: exit status 0); a timeout or a
+    program that cannot start fails that result only. Returns (ok, output)."""
+    t0 = t0 or time.time()
+    kw.setdefault("timeout", 1800)
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, **kw)
+        ok, out = p.returncode == 0, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        ok, out = False, f"timed out after {kw['timeout']:.0f}s"
+    except OSError as e:
+        ok, out = False, str(e)
+    res.add(name, ok, time.time() - t0, out)
+    return ok, out
+
+
 def ctest_list(build_dir, labels):
     """The tests CTest knows in build_dir with one of the labels: (name, command, timeout).
     With both "fast" and "full", a fast test whose NAME_full exists gives way to it."""

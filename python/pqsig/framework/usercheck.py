@@ -16,6 +16,7 @@ import tempfile
 import time
 
 from . import build as B
+from .testing import run_command as _run
 
 README = os.path.join(B.ROOT, "README.md")
 _EXAMPLE = re.compile(r"<!-- example: (\w+) -->\s*\n```\w*\n(.*?)```", re.S)
@@ -25,18 +26,6 @@ def readme_examples(path=README):
     """{kind: code} of the README blocks marked <!-- example: kind -->."""
     with open(path) as f:
         return {m.group(1): m.group(2) for m in _EXAMPLE.finditer(f.read())}
-
-
-def _run(res, name, args, t0=None, **kw):
-    t0 = t0 or time.time()
-    kw.setdefault("timeout", 1800)
-    try:
-        p = subprocess.run(args, capture_output=True, text=True, **kw)
-        ok, out = p.returncode == 0, p.stdout + p.stderr
-    except (OSError, subprocess.TimeoutExpired) as e:
-        ok, out = False, str(e)
-    res.add(name, ok, time.time() - t0, out)
-    return ok, out
 
 
 def check_consumer(res, build_dir, examples, tmp):
