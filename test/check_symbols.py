@@ -68,7 +68,7 @@ def main():
             line = line.rstrip("\n")
             if not line:
                 continue
-            target, objs = line.split("\t")
+            target, objs = line.split("\t")[:2]  # then the shape kernels
             ns = target + "_"
             namespaces.append(ns)
             for obj in filter(None, objs.split(";")):

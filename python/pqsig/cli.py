@@ -75,6 +75,11 @@ def cmd_bench(args):
     return BE.main(args)
 
 
+def cmd_export(args):
+    from .framework import export
+    return export.main(args)
+
+
 def cmd_report(args):
     from .framework import report
     return report.main(args)
@@ -213,7 +218,18 @@ def add_framework_commands(sub):
     s.add_argument("--seconds", type=float, default=0.1,
                    help="sampling time per operation (default 0.1: a table in minutes; 1 for tighter medians)")
     s.add_argument("--primitives", action="store_true", help="only the primitives (SHAKE, AES, ...)")
+    s.add_argument("--platform", default="host", metavar="P",
+                   help="host (default), or an emulated platform: aarch64, rv64, rv64:VLEN, m4 "
+                        "(m4: pqm4's tables in emulated instructions, stack, hashing share and code size)")
+    s.add_argument("--level", type=int, help="only the sets of this NIST level (default: all; on m4: 1)")
+    s.add_argument("--iterations", type=int, help="m4: runs of each operation (default 10)")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("export", help="write pqm4 folders (crypto_sign/<scheme>/<impl>/) of what fits its boards")
+    s.add_argument("names", nargs="*", help="algorithm names (default: every set that fits)")
+    s.add_argument("--pqm4", metavar="DIR", help="pqm4's root (or any folder): DIR/crypto_sign/...")
+    s.add_argument("--all", action="store_true", help="also the sets too big for pqm4's boards")
+    s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("kat", help="reproduce the official known answers (NIST .rsp SHA-256)")
     s.add_argument("names", nargs="*", help="algorithm names (default: all)")

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aes.h"
+#include "profile.h"
 #include "aes_internal.h"
 #include "ct.h"
 #include "native/api.h"
@@ -434,12 +435,15 @@ void pqsig_aes256_init(pqsig_aes_ctx *ctx, const uint8_t key[32], unsigned engin
 
 void pqsig_aes_ecb(const pqsig_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
+    PQSIG_HASH_BEGIN();
 #if defined(PQSIG_COMMON_NATIVE_AES)
     if (aes_ecb_native(ctx, out, in, nblocks) == PQSIG_NATIVE_OK) {
+        PQSIG_HASH_END();
         return;
     }
 #endif
     portable_ecb(ctx, out, in, nblocks);
+    PQSIG_HASH_END();
 }
 
 void pqsig_aes_ctr_blocks(const pqsig_aes_ctx *ctx, uint8_t *out, size_t nblocks, const uint8_t iv[16],
@@ -448,12 +452,15 @@ void pqsig_aes_ctr_blocks(const pqsig_aes_ctx *ctx, uint8_t *out, size_t nblocks
     if (nblocks == 0) {
         return;
     }
+    PQSIG_HASH_BEGIN();
 #if defined(PQSIG_COMMON_NATIVE_AES)
     if (aes_ctr_blocks_native(ctx, out, nblocks, iv, counter) == PQSIG_NATIVE_OK) {
+        PQSIG_HASH_END();
         return;
     }
 #endif
     portable_ctr_blocks(ctx, out, nblocks, iv, counter);
+    PQSIG_HASH_END();
 }
 
 /* Whole groups of four blocks go straight to out (every engine's batch

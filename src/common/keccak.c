@@ -11,6 +11,11 @@
 #include "ct.h"
 #include "fips202.h"
 #include "native/api.h"
+#include "profile.h"
+
+#if defined(PQSIG_PROFILE_HASHING)
+void (*volatile pqsig_profile_hash_hook)(int entering);
+#endif
 
 #define KECCAK_FN keccak_permute
 #include "keccak_perm.h"
@@ -22,12 +27,15 @@ void pqsig_keccakf1600_c(uint64_t s[25])
 
 void pqsig_keccakf1600(uint64_t s[25])
 {
+    PQSIG_HASH_BEGIN();
 #if defined(PQSIG_COMMON_NATIVE_KECCAKX1)
     if (keccakf1600_native(s) == PQSIG_NATIVE_OK) {
+        PQSIG_HASH_END();
         return;
     }
 #endif
     pqsig_keccakf1600_c(s);
+    PQSIG_HASH_END();
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -79,6 +87,7 @@ static void keccak_absorb(pqsig_keccak_ctx *ctx, const uint8_t *in, size_t len)
 {
     unsigned pos = ctx->pos;
     const unsigned rate = ctx->rate;
+    PQSIG_HASH_BEGIN();
     while (len > 0) {
         size_t n = rate - pos < len ? rate - pos : len;
         xor_bytes(ctx->s, pos, in, n);
@@ -91,6 +100,7 @@ static void keccak_absorb(pqsig_keccak_ctx *ctx, const uint8_t *in, size_t len)
         }
     }
     ctx->pos = pos;
+    PQSIG_HASH_END();
 }
 
 /* Pad (domain bits + pad10*1, FIPS 202 section 5.1 and B.2) and switch to squeezing. */
@@ -107,6 +117,7 @@ static void keccak_squeeze(pqsig_keccak_ctx *ctx, uint8_t *out, size_t len)
 {
     unsigned pos;
     const unsigned rate = ctx->rate;
+    PQSIG_HASH_BEGIN();
     if (!ctx->squeezing) {
         keccak_finalize(ctx);
     }
@@ -124,6 +135,7 @@ static void keccak_squeeze(pqsig_keccak_ctx *ctx, uint8_t *out, size_t len)
         pos += (unsigned)n;
     }
     ctx->pos = pos;
+    PQSIG_HASH_END();
 }
 
 /* Domain separation bytes: SHAKE appends 1111, SHA3 appends 01 (FIPS 202 B.2). */

@@ -10,6 +10,7 @@
 #include "ct.h"
 #include "fips202xn.h"
 #include "native/api.h"
+#include "profile.h"
 
 /* The scalar permutation (itself dispatched) on each state in turn. */
 static void permute_each(uint64_t *s, unsigned w)
@@ -109,11 +110,13 @@ static void get_bytes(const uint64_t *s, unsigned w, unsigned j, unsigned pos, u
 
 static void permute(uint64_t *s, unsigned w)
 {
+    PQSIG_HASH_BEGIN();
     if (w == 4) {
         pqsig_keccakf1600x4(s);
     } else {
         pqsig_keccakf1600x8(s);
     }
+    PQSIG_HASH_END();
 }
 
 /* SHAKE's domain bits 1111 and the first padding bit (FIPS 202 B.2). */
@@ -133,6 +136,7 @@ static void sponge_absorb(uint64_t *s, pqsig_keccakxn_sponge *sp, unsigned w, co
 {
     size_t done = 0;
     unsigned j;
+    PQSIG_HASH_BEGIN();
     while (done < len) {
         const size_t n = sp->rate - sp->pos < len - done ? sp->rate - sp->pos : len - done;
         for (j = 0; j < w; j++) {
@@ -145,6 +149,7 @@ static void sponge_absorb(uint64_t *s, pqsig_keccakxn_sponge *sp, unsigned w, co
             sp->pos = 0;
         }
     }
+    PQSIG_HASH_END();
 }
 
 /* Pad (pad10*1 after the domain bits, FIPS 202 section 5.1) and switch
@@ -166,6 +171,7 @@ static void sponge_squeeze(uint64_t *s, pqsig_keccakxn_sponge *sp, unsigned w, u
 {
     size_t done = 0;
     unsigned j;
+    PQSIG_HASH_BEGIN();
     if (!sp->squeezing) {
         sponge_finalize(s, sp, w);
     }
@@ -182,6 +188,7 @@ static void sponge_squeeze(uint64_t *s, pqsig_keccakxn_sponge *sp, unsigned w, u
         done += n;
         sp->pos += (unsigned)n;
     }
+    PQSIG_HASH_END();
 }
 
 /* One-shot SHAKE on W instances; the x8 context has room for either. */

@@ -9,6 +9,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from pqsig.framework import bench as BE  # noqa: E402
+from pqsig.framework import export as EX  # noqa: E402
 from pqsig.framework import platforms as PL  # noqa: E402
 from pqsig import binding  # noqa: E402
 
@@ -22,7 +23,7 @@ def run(*args):
 class Commands(unittest.TestCase):
     def test_help(self):
         for cmd in ([], ["list"], ["test"], ["kat"], ["bench"], ["report"], ["keygen"], ["sign"],
-                    ["verify"], ["headers"], ["build"], ["kat-import"], ["fuzz"]):
+                    ["verify"], ["headers"], ["build"], ["kat-import"], ["fuzz"], ["export"]):
             p = run(*(cmd + ["--help"]))
             self.assertEqual(p.returncode, 0, cmd)
             self.assertIn("usage", p.stdout)
@@ -52,6 +53,40 @@ class Commands(unittest.TestCase):
         self.assertIn("rdtsc at 2.60 GHz", text)
         self.assertIn("| shake128 | portable | squeeze | 5.50 | ticks/byte |", text)
         self.assertIn("| X | opt | n/a | 12,345 | 12,000–13,000 | n/a |", text)
+
+
+class M4Tables(unittest.TestCase):
+    ROWS = [{"kind": "counter", "name": "icount", "hz": 1e9},
+            {"kind": "variant", "name": "X", "impl": "opt", "target": "pqsig_x_opt"}] + [
+        r for op, n in (("keypair", 100), ("sign", 200), ("verify", 50)) for r in (
+            {"kind": "scheme", "name": "X", "impl": "opt", "op": op, "unit": "cycles", "runs": 10,
+             "median": n, "mean": n + 0.4, "min": n - 1, "max": n + 2, "hashing": 0.25},
+            {"kind": "stack", "name": "X", "impl": "opt", "op": op, "bytes": 1000 + n})] + [
+        {"kind": "size", "target": "pqsig_x_opt", "text": 300, "data": 2, "bss": 1}]
+
+    def test_pqm4_tables(self):
+        text = BE.render_pqm4(self.ROWS, "icount")
+        self.assertIn("emulated instructions", text)
+        self.assertNotIn("cycles]", text)
+        self.assertIn("| X (10 executions) | opt | AVG: 100 <br /> MIN: 99 <br /> MAX: 102 | AVG: 200", text)
+        self.assertIn("| X (10 executions) | opt | 1,100 | 1,200 | 1,050 |", text)
+        self.assertIn("| X (10 executions) | opt | 25.0% | 25.0% | 25.0% |", text)
+        self.assertIn("| X | opt | 300 | 2 | 1 | 303 |", text)
+
+    def test_csv_keeps_mean_and_hashing(self):
+        from pqsig.framework import report as R
+        rows = list(R.csv_rows({"file": "f", "counter": "icount", "platform": "m4", "rows": self.ROWS}))
+        sign = next(r for r in rows if r["kind"] == "scheme" and r["op"] == "sign")
+        self.assertEqual((sign["mean"], sign["hashing"], sign["unit"]), (200.4, 0.25, "instructions"))
+
+    def test_export_names_and_fit(self):
+        self.assertEqual(EX.folder_name("SNOVA_24_5_23_4_AES@2.1"), "snova-24-5-23-4-aes-v2.1")
+        self.assertEqual(EX.folder_name("NCC-Sign-1"), "ncc-sign-1")
+        small = {"public_key_bytes": 1016, "secret_key_bytes": 48, "signature_bytes": 248}
+        big = {"public_key_bytes": 1200000, "secret_key_bytes": 1000000, "signature_bytes": 230}
+        self.assertTrue(EX.fits(small))
+        self.assertFalse(EX.fits(big))
+        self.assertEqual(EX.define_lines(["A=1", "B", 'C="x"']), ["#define A 1", "#define B 1", '#define C "x"'])
 
 
 class Platforms(unittest.TestCase):

@@ -13,11 +13,14 @@ import time
 from . import build as B
 
 
-def run_bench(build_dir, names, counter, primitives_only, impl=None, progress=False, seconds=None):
+def run_bench(build_dir, names, counter, primitives_only, impl=None, progress=False, seconds=None,
+              emulator=(), extra=()):
     """Rows of pqsig-bench. progress: a line per algorithm measured, as the
-    rows arrive (pqsig-bench writes one row per line)."""
+    rows arrive (pqsig-bench writes one row per line). emulator: the command
+    that runs it on an emulated platform."""
     exe = os.path.join(build_dir, "bench", "pqsig-bench")
-    args = [exe] + (["--primitives"] if primitives_only else []) + (["--impl", impl] if impl else []) + list(names)
+    args = list(emulator) + [exe] + (["--primitives"] if primitives_only else []) + \
+        (["--impl", impl] if impl else []) + list(extra) + list(names)
     if seconds and counter != "callgrind":
         args += ["--seconds", str(seconds)]
     if counter == "callgrind":
@@ -40,30 +43,32 @@ def run_bench(build_dir, names, counter, primitives_only, impl=None, progress=Fa
     return rows
 
 
-def run_stack(build_dir, names, impl=None):
+def run_stack(build_dir, names, impl=None, emulator=()):
     """Stack bytes per operation (painted thread stacks; includes the few KiB of
     thread-local storage glibc places at the top of a thread's stack)."""
-    p = subprocess.run([os.path.join(build_dir, "test", "pqsig-stack"), "--json"] + list(names),
+    p = subprocess.run(list(emulator) + [os.path.join(build_dir, "test", "pqsig-stack"), "--json"] + list(names),
                        capture_output=True, text=True)
     rows = [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
     return [r for r in rows if impl is None or r.get("impl") == impl]
 
 
-def code_sizes(build_dir, wanted=None):
-    """text + data + bss of each variant's own objects (shared primitives
-    excluded); wanted: only these targets (NIST prefixes without the last _)."""
+def code_sizes(build_dir, wanted=None, size_tool="size"):
+    """text + data + bss of each variant's own objects and of the shape
+    kernels it calls (the shared primitives excluded: SHAKE, AES); wanted:
+    only these targets (NIST prefixes without the last _). size_tool: the
+    platform's `size` (arm-none-eabi-size, ...)."""
     rows = []
     manifest = os.path.join(build_dir, "variants.tsv")
-    if not os.path.exists(manifest) or shutil.which("size") is None:
+    if not os.path.exists(manifest) or shutil.which(size_tool) is None:
         return rows
     for line in open(manifest):
         if not line.strip():
             continue
-        target, objs = line.rstrip("\n").split("\t")
+        target, objs, kernels = (line.rstrip("\n").split("\t") + [""])[:3]
         if wanted is not None and target not in wanted:
             continue
-        objs = [o for o in objs.split(";") if o]
-        out = subprocess.run(["size", "-t"] + objs, capture_output=True, text=True).stdout.splitlines()
+        objs = [o for o in objs.split(";") + kernels.split(";") if o]
+        out = subprocess.run([size_tool, "-t"] + objs, capture_output=True, text=True).stdout.splitlines()
         total = out[-1].split() if out else []
         if len(total) >= 4:
             rows.append({"kind": "size", "target": target, "text": int(total[0]), "data": int(total[1]),
@@ -98,8 +103,15 @@ def run_callgrind(args):
 
 def unit_label(unit, counter):
     """speed.c names its unit "cycles"; rdtsc counts ticks of a constant-rate
-    clock, not core cycles, and is labelled so."""
-    return unit.replace("cycles", "ticks") if counter == "rdtsc" else unit
+    clock, not core cycles, and is labelled so; the emulated M4 counts
+    instructions."""
+    if counter == "rdtsc":
+        return unit.replace("cycles", "ticks")
+    if counter == "icount":
+        return unit.replace("cycles", "instructions")
+    if counter in ("cntvct", "ns"):
+        return unit.replace("cycles", "cntvct ticks" if counter == "cntvct" else "ns")
+    return unit
 
 
 def counter_label(rows, counter):
@@ -108,6 +120,10 @@ def counter_label(rows, counter):
     c = next((r for r in rows if r.get("kind") == "counter"), None)
     if c is None:
         return "unknown counter"
+    if c["name"] == "icount":
+        return ("emulated instructions (qemu-system-arm -M mps2-an386 -icount shift=0, read from SysTick "
+                "in steps of 40): exact and repeatable, not Cortex-M4 cycles (real cycles are 1.1 to 1.7 "
+                "times as many)")
     if c["name"] == "rdtsc":
         flags = ""
         if os.path.exists("/proc/cpuinfo"):
@@ -142,7 +158,7 @@ def render(rows, counter):
         for r in sch:
             table.setdefault((r["name"], r["impl"]), {})[r["op"]] = r
         unit = unit_label(sch[0]["unit"], counter)
-        lines += [f"| algorithm | impl | keypair | sign (median) | sign (min–max) | verify |",
+        lines += ["| algorithm | impl | keypair | sign (median) | sign (min–max) | verify |",
                   "|---|---|---:|---:|---:|---:|"]
         for (name, impl), ops in table.items():
             s = ops.get("sign", {})
@@ -182,14 +198,67 @@ def render(rows, counter):
     return "\n".join(lines)
 
 
-def save(rows, counter, where="host"):
+def render_pqm4(rows, counter):
+    """The tables of pqm4's benchmarks.md: speed (mean, min and max over the
+    runs), stack, hashing share and code size per (scheme, implementation)."""
+    lines = [f"Counter: {counter_label(rows, counter)}.", ""]
+    table, runs = {}, {}
+    for r in rows:
+        if r.get("kind") in ("scheme", "stack") and r.get("op") in ("keypair", "sign", "verify"):
+            table.setdefault((r["name"], r["impl"]), {}).setdefault(r["op"], {}).update(
+                {"bytes": r["bytes"]} if r["kind"] == "stack" else r)
+            if r["kind"] == "scheme":
+                runs[(r["name"], r["impl"])] = r.get("runs")
+    unit = "instructions" if counter == "icount" else counter
+    ops = ("keypair", "sign", "verify")
+    heads = "key generation", "sign", "verify"
+
+    def block(title, col_unit, cell):
+        out = [f"## {title}", "", "| scheme | implementation | " + " | ".join(f"{h} [{col_unit}]" for h in heads) + " |",
+               "| ------ | -------------- | " + " | ".join("-" * 10 for _ in heads) + " |"]
+        for (name, impl), o in table.items():
+            out.append(f"| {name} ({runs.get((name, impl), '?')} executions) | {impl} | "
+                       + " | ".join(cell(o.get(op, {})) for op in ops) + " |")
+        return out + [""]
+
+    def speed(r):
+        if r.get("mean") is None:
+            return "n/a"
+        return f"AVG: {r['mean']:,.0f} <br /> MIN: {r['min']:,.0f} <br /> MAX: {r['max']:,.0f}"
+
+    lines += block("Speed Evaluation", unit, speed)
+    lines += block("Memory Evaluation", "bytes", lambda r: f"{r['bytes']:,}" if "bytes" in r else "n/a")
+    lines += block("Hashing Evaluation", "%", lambda r: f"{100 * r['hashing']:.1f}%" if "hashing" in r else "n/a")
+    sizes = [r for r in rows if r.get("kind") == "size"]
+    if sizes:
+        names = {r["target"]: (r["name"], r["impl"]) for r in rows if r.get("kind") == "variant"}
+        lines += ["## Size Evaluation", "",
+                  "| scheme | implementation | .text [bytes] | .data [bytes] | .bss [bytes] | Total [bytes] |",
+                  "| ------ | -------------- | ------------- | ------------- | ------------ | ------------- |"]
+        for r in sizes:
+            name, impl = names.get(r["target"], (r["target"], ""))
+            lines.append(f"| {name} | {impl} | {r['text']:,} | {r['data']:,} | {r['bss']:,} | "
+                         f"{r['text'] + r['data'] + r['bss']:,} |")
+        lines += ["", "(code size: the variant's own objects and its shape kernels; SHAKE, AES and the "
+                  "platform layer excluded)"]
+    lines += ["", "(stack: painted below the caller's frame, one run; hashing: time inside SHAKE/SHA-3 and "
+              "AES, one run)"]
+    return "\n".join(lines)
+
+
+def save(rows, counter, where="host", machine=None):
+    """build/results/bench-MACHINE-COUNTER-DATE.json, and the same rows as
+    CSV beside it. Returns the JSON path."""
+    from . import report
+    machine = machine or platform.machine()
     d = os.path.join(B.ROOT, "build", "results")
     os.makedirs(d, exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = os.path.join(d, f"bench-{platform.machine()}-{counter}-{stamp}.json")
+    path = os.path.join(d, f"bench-{machine}-{counter}-{stamp}.json")
     with open(path, "w") as f:
-        json.dump({"machine": platform.machine(), "platform": where, "counter": counter, "date": stamp,
+        json.dump({"machine": machine, "platform": where, "counter": counter, "date": stamp,
                    "compiler": compiler_version(), "rows": rows}, f, indent=1)
+    report.write_csv([report.load(path)], path[:-len(".json")] + ".csv")
     return path
 
 
@@ -200,11 +269,15 @@ FAST_KAT_RECORDS = 2  # per variant in the default run: judged by the records' d
 
 def main(args):
     """The main job: known answers first, then this machine's table."""
+    if getattr(args, "platform", None) not in (None, "host"):
+        from . import platforms
+        return platforms.bench(args)
     t_start = time.time()
     d = B.build("release", werror=None, targets=BENCH_TARGETS, progress=True)
     print(f"== built in {time.time() - t_start:.0f}s", flush=True)
     status = 0
     impl = args.impl or (None if args.all_impls else "fastest")
+    level = ["--level", str(args.level)] if getattr(args, "level", None) else []
     if args.kat != "none" and not args.primitives:
         records = 100 if args.kat == "full" else FAST_KAT_RECORDS
         what = ("the whole official files" if records == 100 else
@@ -214,20 +287,21 @@ def main(args):
         kat = os.path.join(d, "test", "pqsig-kat")
         status = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--records", str(records), "--progress"] +
                                 (["--impl", args.impl] if args.impl else []) +
-                                (args.names if args.names else ["--all"])).returncode
+                                (args.names if args.names else ["--all"] + level)).returncode
         print(f"== known answers checked in {time.time() - t0:.0f}s", flush=True)
     which = (f"implementation {args.impl}" if args.impl else "every implementation" if args.all_impls
              else "the fastest implementation of each algorithm on this CPU (--all-impls for every one)")
     print(f"== Speed ({args.counter}): {which}", flush=True)
-    rows = run_bench(d, args.names, args.counter, args.primitives, impl, progress=True, seconds=args.seconds)
+    rows = run_bench(d, args.names, args.counter, args.primitives, impl, progress=True, seconds=args.seconds,
+                     extra=level)
     if not args.primitives:
         chosen = {(r["name"], r["impl"]) for r in rows if r.get("kind") == "scheme"}
         rows += [r for r in run_stack(d, args.names) if (r["name"], r["impl"]) in chosen]
         rows += code_sizes(d, {r["target"] for r in rows if r.get("kind") == "variant"})
     print(render(rows, args.counter))
     path = save(rows, args.counter)
-    print(f"\n(results saved in {os.path.relpath(path)}: ./pqsig report renders them as markdown, CSV "
-          f"and plots; {time.time() - t_start:.0f}s in all)")
+    print(f"\n(results saved in {os.path.relpath(path)} and .csv: ./pqsig report renders them as markdown, "
+          f"CSV and plots; {time.time() - t_start:.0f}s in all)")
     return status
 
 

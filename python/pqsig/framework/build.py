@@ -9,12 +9,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 KAT_DIR = os.path.join(ROOT, "test", "data", "kat")
 
 # Build flavours: CMake options of each.
-# The sanitizer build is compiled at -O1: it recompiles every variant, and
-# compile time, not test time, is its cost. The constant-time build checks
+# The sanitizer build is compiled at -O1 with line tables only (-g1, enough
+# for the sanitizers' reports): it recompiles every variant, and compile
+# time, not test time, is its cost. The constant-time build checks
 # what ships (-O3) but leaves out ref, which is not constant time by design.
 FLAVOURS = {
     "release": ["-DCMAKE_BUILD_TYPE=Release"],
-    "asan": ["-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_C_FLAGS_DEBUG=-O1 -g", "-DPQSIG_SANITIZE=ON"],
+    "asan": ["-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1", "-DPQSIG_SANITIZE=ON"],
     "ct": ["-DCMAKE_BUILD_TYPE=Release", "-DPQSIG_CT_TESTING=ON", "-DPQSIG_SKIP_REF=ON",
            "-DPQSIG_TEST_BACKENDS=OFF"],
     # libFuzzer harnesses (test/fuzz): clang, every object with coverage and

@@ -34,17 +34,23 @@ PLATFORMS = {
         "toolchain": "cmake/toolchain/aarch64.cmake",
         "packages": ["gcc-aarch64-linux-gnu", "libc6-dev-arm64-cross", "qemu-user"],
         "tools": ["aarch64-linux-gnu-gcc", "qemu-aarch64"],
+        "size": "aarch64-linux-gnu-size",
     },
     "rv64": {
         "toolchain": "cmake/toolchain/rv64.cmake",
         "packages": ["clang", "gcc-riscv64-linux-gnu", "libc6-dev-riscv64-cross", "qemu-user"],
         "tools": ["clang", "riscv64-linux-gnu-ld", "qemu-riscv64"],
+        "size": "riscv64-linux-gnu-size",
         "vlens": [128, 256],
     },
     "m4": {
         "toolchain": "cmake/toolchain/m4.cmake",
         "packages": ["gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm"],
         "tools": ["arm-none-eabi-gcc", "qemu-system-arm"],
+        "size": "arm-none-eabi-size",
+        # ./pqsig bench: runs of each operation (the emulated count does
+        # not vary but for signing's rejections).
+        "bench_iterations": 10,
         # Bare metal under qemu-system-arm runs 15 to 20 times slower than
         # native code: the fast form covers the level-1 sets only.
         "fast_levels": [1],
@@ -60,6 +66,8 @@ FAST_TESTS = ["test_fips202", "test_fips202xn", "test_sha2", "test_aes", "test_d
               "test_registry", "test_tiny_static", "test_func", "test_snova_kernels_",
               "test_mqsign_kernels_", "test_nccsign_kernels_"]
 FULL_TESTS = ["test_records", "test_stack", "test_threads", "test_func_full"]
+# The sets whose pqm4 export the M4 tests build and run (ref and opt).
+EXPORT_CHECKED = ["SNOVA_24_5_16_4", "MQLR-256_72_46", "NCC-Sign-1"]
 # Emulated code runs at a fraction of native speed: timeouts grow by this.
 SLOWDOWN = 10
 
@@ -83,10 +91,11 @@ def check_tools(name):
                            + " ".join(PLATFORMS[name]["packages"]))
 
 
-def build(name, full, patterns, werror=True):
-    """The cross build of a platform in build/<name>: the library and the
-    programs of the tests that run there (with ninja; else everything).
-    Returns the build directory and its tests {name: (name, command, timeout)}."""
+def build(name, full, patterns, werror=True, programs=("test/pqsig-vectors", "test/pqsig-kat")):
+    """The cross build of a platform in build/<name>: the library, the
+    programs of the tests that run there and `programs` (with ninja; else
+    everything). full adds ref to opt. Returns the build directory and its
+    tests {name: (name, command, timeout)}."""
     from .testing import ctest_list
     check_tools(name)
     B.FLAVOURS.setdefault(name, [f"-DCMAKE_TOOLCHAIN_FILE={os.path.join(B.ROOT, PLATFORMS[name]['toolchain'])}",
@@ -97,10 +106,16 @@ def build(name, full, patterns, werror=True):
     targets = None
     if os.path.exists(os.path.join(d, "build.ninja")):
         progs = {c for t, c, _ in tests.values() if _wanted(t, patterns) for c in c if c.startswith(d)}
-        progs |= {os.path.join(d, "test", p) for p in ("pqsig-vectors", "pqsig-kat")}
+        progs |= {os.path.join(d, p) for p in programs}
         targets = sorted(os.path.relpath(p, d) for p in progs)
     B.build(name, werror=werror, extra=extra, targets=targets)
     return d, tests
+
+
+def emulator_of(tests):
+    """The emulator and its options: what CMake puts before a test program
+    that takes no arguments."""
+    return tests["test_fips202"][1][:-1]
 
 
 def with_vlen(cmd, vlen):
@@ -145,9 +160,7 @@ def run(res, spec, full, host_dir):
     host = subprocess.run([os.path.join(host_dir, "test", "pqsig-vectors")] + vec_args,
                           capture_output=True, text=True)
     host_hashes = vector_hashes(host.stdout)
-    # The emulator and its options: what CMake put before a test program
-    # that takes no arguments.
-    emulator = tests["test_fips202"][1][:-1]
+    emulator = emulator_of(tests)
     # A slow platform's fast form: the sets of some levels only.
     names, levels = [], PLATFORMS[name].get("fast_levels")
     if levels and not full:
@@ -182,3 +195,62 @@ def run(res, spec, full, host_dir):
         sets = f"level-{', '.join(map(str, levels))} sets" if names else "every set"
         run_command(res, f"{where}: official KATs ({'every record' if full else 'the first 2 records'} of {sets})",
                     kat, timeout=7200, cwd=d)
+    if name == "m4":
+        # ./pqsig export --pqm4: one level-1 set of each scheme, ref and opt,
+        # each folder built alone and run.
+        import tempfile
+        from . import export
+        with tempfile.TemporaryDirectory(prefix="pqsig-pqm4-") as tmp:
+            export.check(res, EXPORT_CHECKED, tmp)
+
+
+def bench(args):
+    """./pqsig bench --platform P: the main job on an emulated platform. The
+    cross build, the first KAT records of the sets measured, then the speed,
+    stack and code-size table: pqm4's tables on the M4 (emulated instruction
+    counts, hashing share), the host's table elsewhere (QEMU user-mode time:
+    the emulator's speed on this host, only good for ratios within one run)."""
+    from . import bench as BE
+    t_start = time.time()
+    name, vlens = parse(args.platform)
+    conf = PLATFORMS[name]
+    want_ref = args.all_impls or args.impl == "ref"
+    print(f"== {name}: cross build ({'ref, opt' if want_ref else 'opt'})", flush=True)
+    programs = ["test/pqsig-kat", "bench/pqsig-bench", "test/test_fips202"]
+    if name != "m4":  # the M4's bench measures its stack itself
+        programs.append("test/pqsig-stack")
+    d, tests = build(name, want_ref, [], werror=None, programs=programs)
+    emulator = with_vlen(emulator_of(tests), vlens[0])
+    print(f"== built in {time.time() - t_start:.0f}s", flush=True)
+    level = args.level or (None if args.names else (conf.get("fast_levels") or [None])[0])
+    select = list(args.names) if args.names else (["--level", str(level)] if level else [])
+    status = 0
+    if args.kat != "none":
+        records = 100 if args.kat == "full" else BE.FAST_KAT_RECORDS
+        print(f"== Known answers under emulation: the first {records} records of "
+              f"{'the sets named' if args.names else f'every level-{level} set' if level else 'every set'}",
+              flush=True)
+        kat = emulator + [os.path.join(d, "test", "pqsig-kat"), "--kat-dir", B.KAT_DIR, "--records", str(records)]
+        kat += (["--impl", args.impl] if args.impl else [])
+        kat += list(args.names) if args.names else (["--all"] + (["--level", str(level)] if level else []))
+        status = subprocess.run(kat, cwd=d).returncode
+    impl = args.impl or (None if args.all_impls else "fastest")
+    runs = ["--iterations", str(args.iterations or conf["bench_iterations"])] if "bench_iterations" in conf \
+        else ["--seconds", str(args.seconds)]
+    print(f"== Speed on {name}{f' (VLEN {vlens[0]})' if vlens[0] else ''}", flush=True)
+    rows = BE.run_bench(d, select, "platform", False, impl, progress=True, emulator=emulator,
+                        extra=["--schemes"] + runs)
+    counter = next((r["name"] for r in rows if r.get("kind") == "counter"), "platform")
+    if name != "m4":
+        chosen = {(r["name"], r["impl"]) for r in rows if r.get("kind") == "scheme"}
+        rows += [r for r in BE.run_stack(d, args.names, emulator=emulator) if (r["name"], r["impl"]) in chosen]
+    rows += BE.code_sizes(d, {r["target"] for r in rows if r.get("kind") == "variant"}, conf["size"])
+    if counter == "icount":
+        print(BE.render_pqm4(rows, counter))
+    else:
+        print(f"(QEMU user mode: {counter} is the time the emulator takes on this host, not the speed of "
+              f"an {name} CPU; compare figures within one run only)\n")
+        print(BE.render(rows, counter))
+    path = BE.save(rows, counter, where=args.platform, machine=name)
+    print(f"\n(results saved in {os.path.relpath(path)} and .csv; {time.time() - t_start:.0f}s in all)")
+    return status

@@ -16,7 +16,7 @@ from . import build as B
 
 RESULTS = os.path.join(B.ROOT, "build", "results")
 CSV_COLUMNS = ["file", "machine", "platform", "counter", "kind", "name", "impl", "op",
-               "median", "min", "max", "unit", "bytes"]
+               "median", "mean", "min", "max", "unit", "bytes", "hashing"]
 OPS = ["keypair", "sign", "verify"]
 
 
@@ -64,16 +64,17 @@ def csv_rows(run):
         kind = r.get("kind")
         if kind in ("scheme", "primitive"):
             yield dict(base, kind=kind, name=r["name"], impl=r["impl"], op=r["op"], median=r.get("median"),
-                       min=r.get("min"), max=r.get("max"), unit=bench.unit_label(r.get("unit", ""), run.get("counter")),
-                       bytes="")
+                       mean=r.get("mean", ""), min=r.get("min"), max=r.get("max"),
+                       unit=bench.unit_label(r.get("unit", ""), run.get("counter")), bytes="",
+                       hashing=r.get("hashing", ""))
         elif kind == "stack":
-            yield dict(base, kind=kind, name=r["name"], impl=r["impl"], op=r["op"], median="", min="", max="",
-                       unit="bytes", bytes=r["bytes"])
+            yield dict(base, kind=kind, name=r["name"], impl=r["impl"], op=r["op"], median="", mean="", min="",
+                       max="", unit="bytes", bytes=r["bytes"], hashing="")
         elif kind == "size":
             v = targets.get(r["target"], {"name": r["target"], "impl": ""})
             for section in ("text", "data", "bss"):
-                yield dict(base, kind=kind, name=v["name"], impl=v["impl"], op=section, median="", min="", max="",
-                           unit="bytes", bytes=r[section])
+                yield dict(base, kind=kind, name=v["name"], impl=v["impl"], op=section, median="", mean="",
+                           min="", max="", unit="bytes", bytes=r[section], hashing="")
 
 
 def write_csv(runs, path):
@@ -188,7 +189,9 @@ def plot(runs, prefix):
 def markdown(run):
     head = (f"## {run['file']}: {run.get('machine', '?')}, platform {run.get('platform', 'host')}, "
             f"{run.get('date', '')}, {run.get('compiler', '')}")
-    return head + "\n\n" + bench.render(run["rows"], run.get("counter", "rdtsc"))
+    counter = run.get("counter", "rdtsc")
+    render = bench.render_pqm4 if counter == "icount" else bench.render
+    return head + "\n\n" + render(run["rows"], counter)
 
 
 def main(args):
