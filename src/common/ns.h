@@ -20,6 +20,14 @@
 #define PQSIG_KNS(name) PQSIG_CAT(PQSIG_KNAMESPACE, name)
 #endif
 
+/* A function whose frame must not merge into its caller's, so that two
+ * large states are never on the stack together. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PQSIG_NOINLINE __attribute__((noinline))
+#else
+#define PQSIG_NOINLINE
+#endif
+
 /* Visibility: the build compiles with -fvisibility=hidden; the public API
  * (PQSIG_API in include/pqsig.h and include/pqsig/nist_api.h) is exported
  * from the shared library, everything else stays internal. */

@@ -72,11 +72,12 @@ typedef struct {
 
 void PQSIG_NS(snova_packer_init)(snova_packer *pk, uint8_t *out);
 
-/* The group of n elements that ends at element pk->count. */
+/* The group of n elements that ends at element pk->count (a packer with no
+ * output, as the check of a stored key uses, drops it). */
 static inline void snova_packer_flush(snova_packer *pk, size_t n)
 {
     size_t b = SNOVA_BYTES_GF(pk->count - n), b1 = SNOVA_BYTES_GF(pk->count);
-    for (; b < b1; b++) {
+    for (; b < b1 && pk->out != NULL; b++) {
         pk->out[b] = (uint8_t)pk->value;
         pk->value >>= 8;
     }

@@ -139,14 +139,35 @@ static int sign_seed(snova_sign_state *s, uint8_t *sig, size_t *siglen, const ui
 int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk,
                                const uint8_t *rnd, void *tmp)
 {
+#if SNOVA_ESK
+    int ret = PQSIG_NS(snova_esk_check_temp)(sk, &((snova_temp *)tmp)->keygen);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+#endif
     return sign_seed(&((snova_temp *)tmp)->sign, sig, siglen, m, mlen, sk, rnd);
 }
+
+#if SNOVA_ESK
+/* Its own frame, after the check's. */
+static PQSIG_NOINLINE int sign_checked(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                                       const uint8_t *sk, const uint8_t *rnd)
+{
+    snova_sign_state s;
+    return sign_seed(&s, sig, siglen, m, mlen, sk, rnd);
+}
+#endif
 
 int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk,
                           const uint8_t *rnd)
 {
+#if SNOVA_ESK
+    int ret = PQSIG_NS(snova_esk_check)(sk);
+    return ret != PQSIG_OK ? ret : sign_checked(sig, siglen, m, mlen, sk, rnd);
+#else
     snova_sign_state s;
     return sign_seed(&s, sig, siglen, m, mlen, sk, rnd);
+#endif
 }
 
 int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk)
@@ -157,6 +178,12 @@ int PQSIG_NS(expand_sk)(uint8_t *esk, const uint8_t *sk)
     snova_t12_scratch scratch;
     const uint8_t *seeds = sk + SNOVA_SECRETKEY_BYTES - SNOVA_SEED_BYTES;
 
+#if SNOVA_ESK
+    int ret = PQSIG_NS(snova_esk_check)(sk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+#endif
     memcpy(e->pk_seed, seeds, SNOVA_SEED_PUBLIC_BYTES);
     /* The public seed is part of the public key. */
     PQSIG_CT_DECLASSIFY(e->pk_seed, sizeof(e->pk_seed));

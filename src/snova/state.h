@@ -18,6 +18,13 @@ typedef struct {
     } u;
 } snova_keygen_state;
 
+#if SNOVA_ESK
+/* keygen.c: PQSIG_OK if the stored matrices of the round-2 expanded secret
+ * key sk are the ones its seeds give, else PQSIG_ERR_MALFORMED_KEY. */
+int PQSIG_NS(snova_esk_check_temp)(const uint8_t *sk, snova_keygen_state *s);
+int PQSIG_NS(snova_esk_check)(const uint8_t *sk);
+#endif
+
 /* What a key gives signing (an expanded key holds it): T12, ABQ, the
  * seeds, and the reader of the public matrices. */
 typedef struct {

@@ -78,31 +78,6 @@ static void sign_all(const pqsig_alg *a, int all, signed_out o[3], const uint8_t
     free(tmp);
 }
 
-/* The one known open divergence: a round-2 SNOVA ESK whose stored matrices
- * are not those of the seeds at its end. ref signs with the stored matrices
- * (as the official code does), opt with the seeds' (it streams them), so both
- * sign and the signatures differ. Narrow on purpose: both succeed, a ref is
- * one side, and the key's own seeds regenerate a different key. */
-static int known_esk_divergence(const pqsig_alg *a, const signed_out *x, const signed_out *y,
-                                const uint8_t *sk)
-{
-    const pqsig_alg *ref = pqsig_find_impl(a->d.name, "ref");
-    size_t skn = a->d.secret_key_bytes, seedn = a->d.keypair_seed_bytes;
-    uint8_t *pk2, *sk2;
-    int differs;
-    if (strncmp(a->d.name, "SNOVA_", 6) != 0 || strstr(a->d.name, "_ESK") == NULL || ref == NULL ||
-        x->ret != PQSIG_OK || y->ret != PQSIG_OK || skn < seedn) {
-        return 0;
-    }
-    pk2 = malloc(a->d.public_key_bytes);
-    sk2 = malloc(skn);
-    differs = pqsig_keypair_derand(ref, pk2, sk2, sk + skn - seedn) == PQSIG_OK &&
-              memcmp(sk2, sk, skn) != 0;
-    free(pk2);
-    free(sk2);
-    return differs;
-}
-
 static void fuzz_secret_key(const fuzz_group *g, fuzz_reader *r, int slow)
 {
     uint8_t *sk = fuzz_take(r, g->d->secret_key_bytes), *rnd = fuzz_take(r, g->d->sign_rnd_bytes);
@@ -121,17 +96,8 @@ static void fuzz_secret_key(const fuzz_group *g, fuzz_reader *r, int slow)
             a0 = a;
             continue;
         }
-        if (known_esk_divergence(a, &first[0], &o[0], sk)) {
-            /* OPEN, issue 16 finding 6 (third item): reported on every
-             * occurrence, not failed, until ref and opt treat an ESK whose
-             * stored matrices differ from its seeds alike. Any other
-             * divergence, and every other check of this input, still fails. */
-            fprintf(stderr, "KNOWN OPEN (issue 16 finding 6): %s ref and %s sign an inconsistent ESK differently\n",
-                    a->d.name, a->d.impl);
-        } else {
-            FUZZ_REQUIRE(same(&first[0], &o[0]), a, "signs %d (length %zu), %s %d (length %zu)", o[0].ret,
-                         o[0].len, a0->d.impl, first[0].ret, first[0].len);
-        }
+        FUZZ_REQUIRE(same(&first[0], &o[0]), a, "signs %d (length %zu), %s %d (length %zu)", o[0].ret, o[0].len,
+                     a0->d.impl, first[0].ret, first[0].len);
         for (k = 0; k < 3; k++) {
             free(o[k].sig);
         }

@@ -119,7 +119,9 @@ typedef struct {
 #if SNOVA_ESK
     uint64_t f21t[SNOVA_VL * SNOVA_WO]; /* (T12^t P11)^t */
     snova_abq abq;
-    uint8_t *esk;
+    uint8_t *esk;       /* the expanded key being written, or NULL when checking */
+    const uint8_t *cmp; /* checking: the stored expanded key */
+    uint8_t diff;       /* checking: OR of stored ^ derived */
 #endif
     uint8_t buf[SNOVA_PBUF];
 } snova_keygen_work;
@@ -150,9 +152,11 @@ typedef struct {
 
 #if SNOVA_ESK
 /* Round-2 expanded secret key (stages.c): A, B, Q1, Q2 (as matrices) and
- * T12 before the equations, whose F11, F12, F21 kg_equation adds. */
-void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, snova_pub *pub, const snova_blk spow[SNOVA_L],
-                                  const uint8_t *t12);
+ * T12 before the equations, whose F11, F12, F21 kg_equation adds. With
+ * cmp != NULL nothing is written: each derived element is compared with
+ * the stored key cmp instead, and w->diff collects the differences. */
+void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, const uint8_t *cmp, snova_pub *pub,
+                                  const snova_blk spow[SNOVA_L], const uint8_t *t12);
 #endif
 
 /* ---- Kernel dispatchers (native/api.h) ---- */

@@ -46,21 +46,30 @@ void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 #define ESK_F12 (ESK_F11 + SNOVA_O * SNOVA_V * SNOVA_V * SNOVA_L2)
 #define ESK_F21 (ESK_F12 + SNOVA_O * SNOVA_V * SNOVA_O * SNOVA_L2)
 
-static void esk_put(uint8_t *sk, size_t e, uint8_t x)
+/* Writes element e, or when checking a stored key compares it. Whether
+ * it checks is public (the operation); the values are secret. */
+static void esk_put(snova_keygen_work *w, size_t e, uint8_t x)
 {
-    if (e < ESK_HALF) {
-        sk[e] |= x;
+    if (w->cmp != NULL) {
+        uint8_t stored = e < ESK_HALF ? (uint8_t)(w->cmp[e] & 15u) : (uint8_t)(w->cmp[e - ESK_HALF] >> 4);
+        w->diff |= (uint8_t)(stored ^ x);
+    } else if (e < ESK_HALF) {
+        w->esk[e] |= x;
     } else {
-        sk[e - ESK_HALF] |= (uint8_t)(x << 4);
+        w->esk[e - ESK_HALF] |= (uint8_t)(x << 4);
     }
 }
 
-void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, snova_pub *pub, const snova_blk spow[SNOVA_L],
-                                  const uint8_t *t12)
+void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, const uint8_t *cmp, snova_pub *pub,
+                                  const snova_blk spow[SNOVA_L], const uint8_t *t12)
 {
     unsigned i, t, r, c, a, j, k;
     w->esk = sk;
-    memset(sk, 0, ESK_HALF);
+    w->cmp = cmp;
+    w->diff = 0;
+    if (cmp == NULL) {
+        memset(sk, 0, ESK_HALF);
+    }
     PQSIG_NS(snova_gen_abq)(&w->abq, pub, spow);
     for (i = 0; i < SNOVA_O; i++) {
         for (t = 0; t < SNOVA_ALPHA; t++) {
@@ -72,10 +81,10 @@ void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, snova_pub *
                         q1 ^= gf16_mul(w->abq.q1[i][t][a], spow[a].e[r][c]);
                         q2 ^= gf16_mul(w->abq.q2[i][t][a], spow[a].e[r][c]);
                     }
-                    esk_put(sk, ESK_A + at + r * SNOVA_L + c, w->abq.a[i][t].e[r][c]);
-                    esk_put(sk, ESK_B + at + r * SNOVA_L + c, w->abq.b[i][t].e[r][c]);
-                    esk_put(sk, ESK_Q1 + at + r * SNOVA_L + c, q1);
-                    esk_put(sk, ESK_Q2 + at + r * SNOVA_L + c, q2);
+                    esk_put(w, ESK_A + at + r * SNOVA_L + c, w->abq.a[i][t].e[r][c]);
+                    esk_put(w, ESK_B + at + r * SNOVA_L + c, w->abq.b[i][t].e[r][c]);
+                    esk_put(w, ESK_Q1 + at + r * SNOVA_L + c, q1);
+                    esk_put(w, ESK_Q2 + at + r * SNOVA_L + c, q2);
                 }
             }
         }
@@ -84,7 +93,7 @@ void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, snova_pub *
         for (k = 0; k < SNOVA_O; k++) {
             for (r = 0; r < SNOVA_L; r++) {
                 for (c = 0; c < SNOVA_L; c++) {
-                    esk_put(sk, ESK_T12 + ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
+                    esk_put(w, ESK_T12 + ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
                             t12[(j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L + c]);
                 }
             }
@@ -97,7 +106,7 @@ static void esk_f11(snova_keygen_work *w, unsigned i, const uint8_t *p11, unsign
 {
     size_t q, base = ESK_F11 + (size_t)i * SNOVA_V * SNOVA_V * SNOVA_L2;
     for (q = 0; q < (size_t)SNOVA_V * SNOVA_V * SNOVA_L2; q++) {
-        esk_put(w->esk, base + q, gf16_nib(p11, n11 + q));
+        esk_put(w, base + q, gf16_nib(p11, n11 + q));
     }
 }
 
@@ -112,8 +121,8 @@ static void esk_f12_f21(snova_keygen_work *w, unsigned i, const uint8_t *p21, un
                     size_t e = ((size_t)k * SNOVA_V + j) * SNOVA_L2 + r * SNOVA_L + c;
                     uint8_t x = (uint8_t)(gf16_nib(p21, n21 + e) ^
                                           gf16_row_get(&w->f21t[(j * SNOVA_L + c) * SNOVA_WO], k * SNOVA_L + r));
-                    esk_put(w->esk, ESK_F21 + (size_t)i * SNOVA_O * SNOVA_V * SNOVA_L2 + e, x);
-                    esk_put(w->esk,
+                    esk_put(w, ESK_F21 + (size_t)i * SNOVA_O * SNOVA_V * SNOVA_L2 + e, x);
+                    esk_put(w,
                             ESK_F12 + (size_t)i * SNOVA_V * SNOVA_O * SNOVA_L2 +
                                 ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
                             gf16_row_get(&w->f12[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c));
@@ -149,12 +158,15 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->f12, w->tab_t12, NULL, NULL, SNOVA_WO);
 #endif
     /* P22 = P21 T12 + T12^t F12 */
-    memset(w->p22, 0, sizeof(w->p22));
     n0 = read_nibs(pub, w->buf, SNOVA_OFF_P21(i), SNOVA_O * SNOVA_V * SNOVA_L2);
-    snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, w->p22, w->tab_t12, NULL, NULL, SNOVA_WO);
 #if SNOVA_ESK
     esk_f12_f21(w, i, w->buf, n0);
+    if (w->cmp != NULL) {
+        return; /* checking a stored key: no public key */
+    }
 #endif
+    memset(w->p22, 0, sizeof(w->p22));
+    snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, w->p22, w->tab_t12, NULL, NULL, SNOVA_WO);
     for (r = 0; r < SNOVA_OL; r++) {
         snova_gf16_lincomb(&w->p22[r * SNOVA_WO], t12 + r, SNOVA_OL, w->f12, SNOVA_WO, SNOVA_VL, SNOVA_WO);
     }

@@ -133,14 +133,19 @@ void PQSIG_NS(snova_t12_coefs)(uint8_t coef[SNOVA_V * SNOVA_O * SNOVA_L],
         pqsig_shake_absorb(&ctx, sk_seed, SNOVA_SEED_PRIVATE_BYTES);
         for (k = 0; k < GFQ_T12_NEED; k++) {
             uint8_t b;
+            uint32_t reject;
             do {
                 if (pos == 136) {
                     pqsig_shake_squeeze(&ctx, blk, 136);
                     pos = 0;
                 }
                 b = blk[pos++];
-                PQSIG_CT_DECLASSIFY(&b, 1);
-            } while (b >= T12_LIM);
+                /* Only the accept/reject bit becomes public: a rejected
+                 * byte is discarded, an accepted one is a secret
+                 * coefficient. */
+                reject = 1u ^ (((uint32_t)b - T12_LIM) >> 31);
+                PQSIG_CT_DECLASSIFY(&reject, sizeof(reject));
+            } while (reject);
             coef[k] = (uint8_t)(b % SNOVA_Q);
         }
         pqsig_shake_release(&ctx);

@@ -218,10 +218,13 @@ void PQSIG_NS(snova_t12)(blk t12[SNOVA_V][SNOVA_O], const uint8_t sk_seed[SNOVA_
                  * Which bytes are skipped depends only on SHAKE output that
                  * is then discarded. */
                 uint8_t byte;
+                unsigned reject;
                 do {
                     byte = PQSIG_NS(snova_stream_byte)(&st);
-                    PQSIG_CT_DECLASSIFY(&byte, 1);
-                } while (byte >= (256 / SNOVA_Q) * SNOVA_Q);
+                    /* only the accept/reject bit is public */
+                    reject = byte >= (256 / SNOVA_Q) * SNOVA_Q;
+                    PQSIG_CT_DECLASSIFY(&reject, sizeof(reject));
+                } while (reject);
                 c[a] = (gf)(byte % SNOVA_Q);
 #endif
             }

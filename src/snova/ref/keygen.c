@@ -17,9 +17,32 @@ typedef struct {
     blk p22[SNOVA_O][SNOVA_O][SNOVA_O]; /* - P22 until the end */
     gf packed[SNOVA_PK_ELEMS];
 #if SNOVA_ESK
-    uint8_t *esk; /* F11 and F21 are written straight into the key */
+    blk f21[SNOVA_O][SNOVA_O][SNOVA_V];
+    uint8_t *esk;       /* the expanded key being written, or NULL when checking */
+    const uint8_t *cmp; /* checking: the stored expanded key */
+    unsigned diff;      /* checking: OR of stored ^ derived */
 #endif
 } keygen_state;
+
+#if SNOVA_ESK
+/* Block b at element index of the expanded key: written, or when checking
+ * a stored key compared with it. */
+static void esk_out(keygen_state *s, size_t index, const blk *b)
+{
+    if (s->cmp != NULL) {
+        blk stored;
+        unsigned r, c;
+        PQSIG_NS(snova_esk_get)(&stored, s->cmp, index);
+        for (r = 0; r < SNOVA_L; r++) {
+            for (c = 0; c < SNOVA_L; c++) {
+                s->diff |= (unsigned)(stored.e[r][c] ^ b->e[r][c]);
+            }
+        }
+    } else {
+        PQSIG_NS(snova_esk_put)(s->esk, index, b);
+    }
+}
+#endif
 
 static void keygen_visit(void *ctx, unsigned part, unsigned i, unsigned j, unsigned k,
                          const blk *p)
@@ -32,13 +55,9 @@ static void keygen_visit(void *ctx, unsigned part, unsigned i, unsigned j, unsig
         }
 #if SNOVA_ESK
         /* F11 = P11; F21 = P21 + T12^t P11 (its P11 part here). */
-        PQSIG_NS(snova_esk_put)(s->esk, SNOVA_ESK_F11 + ((i * SNOVA_V + j) * SNOVA_V + k) * SNOVA_L2, p);
+        esk_out(s, SNOVA_ESK_F11 + ((i * SNOVA_V + j) * SNOVA_V + k) * SNOVA_L2, p);
         for (t = 0; t < SNOVA_O; t++) {
-            size_t at = SNOVA_ESK_F21 + ((i * SNOVA_O + t) * SNOVA_V + k) * SNOVA_L2;
-            blk f21;
-            PQSIG_NS(snova_esk_get)(&f21, s->esk, at);
-            blk_tmul_add(&f21, &s->t12[j][t], p);
-            PQSIG_NS(snova_esk_put)(s->esk, at, &f21);
+            blk_tmul_add(&s->f21[i][t][k], &s->t12[j][t], p);
         }
 #endif
     } else if (part == SNOVA_P12) {
@@ -48,13 +67,7 @@ static void keygen_visit(void *ctx, unsigned part, unsigned i, unsigned j, unsig
             blk_mul_add(&s->p22[i][j][t], p, &s->t12[k][t]);
         }
 #if SNOVA_ESK
-        {
-            size_t at = SNOVA_ESK_F21 + ((i * SNOVA_O + j) * SNOVA_V + k) * SNOVA_L2;
-            blk f21;
-            PQSIG_NS(snova_esk_get)(&f21, s->esk, at);
-            blk_add(&f21, p);
-            PQSIG_NS(snova_esk_put)(s->esk, at, &f21);
-        }
+        blk_add(&s->f21[i][j][k], p);
 #endif
     }
 }
@@ -91,19 +104,27 @@ static void pack_p22(uint8_t *out, keygen_state *s)
     PQSIG_NS(snova_pack)(out, s->packed, SNOVA_PK_ELEMS);
 }
 
-int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+/* With cmp (ESK only) nothing is written: the stored expanded key cmp is
+ * compared with what the seeds give, and the result returned. */
+static PQSIG_NOINLINE int keygen(uint8_t *pk, uint8_t *sk, const uint8_t *seed, const uint8_t *cmp)
 {
     keygen_state s;
     snova_stream pub;
     blk spow[SNOVA_L];
     unsigned i, j, k, t, r, c;
+    int ret = PQSIG_OK;
 
     memset(&s, 0, sizeof(s));
     PQSIG_NS(snova_s_powers)(spow);
     PQSIG_NS(snova_t12)(s.t12, seed + SNOVA_SEED_PUBLIC_BYTES, spow);
 #if SNOVA_ESK
-    memset(sk, 0, SNOVA_SECRETKEY_BYTES);
+    if (cmp == NULL) {
+        memset(sk, 0, SNOVA_SECRETKEY_BYTES);
+    }
     s.esk = sk;
+    s.cmp = cmp;
+#else
+    (void)cmp;
 #endif
 
     PQSIG_NS(snova_stream_public)(&pub, seed);
@@ -125,8 +146,10 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
         }
     }
 
-    memcpy(pk, seed, SNOVA_SEED_PUBLIC_BYTES);
-    pack_p22(pk + SNOVA_SEED_PUBLIC_BYTES, &s);
+    if (pk != NULL) {
+        memcpy(pk, seed, SNOVA_SEED_PUBLIC_BYTES);
+        pack_p22(pk + SNOVA_SEED_PUBLIC_BYTES, &s);
+    }
 
 #if SNOVA_ESK
     {
@@ -137,28 +160,34 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
         for (i = 0; i < SNOVA_O; i++) {
             for (t = 0; t < SNOVA_ALPHA; t++) {
                 size_t at = (i * SNOVA_ALPHA + t) * SNOVA_L2;
-                PQSIG_NS(snova_esk_put)(sk, SNOVA_ESK_A + at, &abq.a[i][t]);
-                PQSIG_NS(snova_esk_put)(sk, SNOVA_ESK_B + at, &abq.b[i][t]);
+                esk_out(&s, SNOVA_ESK_A + at, &abq.a[i][t]);
+                esk_out(&s, SNOVA_ESK_B + at, &abq.b[i][t]);
                 PQSIG_NS(snova_fqs)(&m, abq.q1[i][t], spow);
-                PQSIG_NS(snova_esk_put)(sk, SNOVA_ESK_Q1 + at, &m);
+                esk_out(&s, SNOVA_ESK_Q1 + at, &m);
                 PQSIG_NS(snova_fqs)(&m, abq.q2[i][t], spow);
-                PQSIG_NS(snova_esk_put)(sk, SNOVA_ESK_Q2 + at, &m);
+                esk_out(&s, SNOVA_ESK_Q2 + at, &m);
             }
         }
         for (j = 0; j < SNOVA_V; j++) {
             for (k = 0; k < SNOVA_O; k++) {
-                PQSIG_NS(snova_esk_put)(sk, SNOVA_ESK_T12 + (j * SNOVA_O + k) * SNOVA_L2, &s.t12[j][k]);
+                esk_out(&s, SNOVA_ESK_T12 + (j * SNOVA_O + k) * SNOVA_L2, &s.t12[j][k]);
             }
         }
         for (i = 0; i < SNOVA_O; i++) {
             for (j = 0; j < SNOVA_V; j++) {
                 for (k = 0; k < SNOVA_O; k++) {
-                    PQSIG_NS(snova_esk_put)(sk, SNOVA_ESK_F12 + ((i * SNOVA_V + j) * SNOVA_O + k) * SNOVA_L2,
-                                            &s.f12[i][j][k]);
+                    esk_out(&s, SNOVA_ESK_F12 + ((i * SNOVA_V + j) * SNOVA_O + k) * SNOVA_L2, &s.f12[i][j][k]);
+                    esk_out(&s, SNOVA_ESK_F21 + ((i * SNOVA_O + k) * SNOVA_V + j) * SNOVA_L2, &s.f21[i][k][j]);
                 }
             }
         }
-        memcpy(sk + SNOVA_ESK_SEEDS, seed, SNOVA_SEED_BYTES);
+        if (cmp == NULL) {
+            memcpy(sk + SNOVA_ESK_SEEDS, seed, SNOVA_SEED_BYTES);
+        } else {
+            /* Public: whether the key is well formed (the return code). */
+            PQSIG_CT_DECLASSIFY(&s.diff, sizeof(s.diff));
+            ret = s.diff != 0 ? PQSIG_ERR_MALFORMED_KEY : PQSIG_OK;
+        }
     }
 #else
     memcpy(sk, seed, SNOVA_SEED_BYTES);
@@ -166,5 +195,20 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
 
     PQSIG_NS(snova_stream_release)(&pub);
     pqsig_zeroize(&s, sizeof(s));
-    return PQSIG_OK;
+    return ret;
 }
+
+int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+{
+    return keygen(pk, sk, seed, NULL);
+}
+
+#if SNOVA_ESK
+/* A round-2 expanded secret key whose stored matrices are not the ones its
+ * seeds give is refused (the official code would sign with the stored
+ * ones; the optimised implementation signs from the seeds). */
+int PQSIG_NS(snova_esk_check)(const uint8_t *sk)
+{
+    return keygen(NULL, NULL, sk + SNOVA_ESK_SEEDS, sk);
+}
+#endif

@@ -140,6 +140,9 @@ int PQSIG_NS(snova_solve)(gf *g, unsigned n);
 #define SNOVA_ESK_SEEDS (SNOVA_ESK_ELEMS / 2) /* byte offset of pk_seed || sk_seed */
 
 void PQSIG_NS(snova_esk_put)(uint8_t *esk, size_t index, const blk *b);
+/* keygen.c: PQSIG_OK if the stored matrices of the expanded secret key are
+ * the ones its seeds give, else PQSIG_ERR_MALFORMED_KEY. */
+int PQSIG_NS(snova_esk_check)(const uint8_t *sk);
 void PQSIG_NS(snova_esk_get)(blk *b, const uint8_t *esk, size_t index);
 #endif
 

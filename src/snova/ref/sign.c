@@ -291,8 +291,23 @@ static int sign_attempt(sign_state *s, uint8_t attempt)
     return 0;
 }
 
+static PQSIG_NOINLINE int sign_key(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk,
+                    const uint8_t *rnd);
+
 int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                           const uint8_t *sk, const uint8_t *rnd)
+{
+#if SNOVA_ESK
+    int ret = PQSIG_NS(snova_esk_check)(sk);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+#endif
+    return sign_key(sig, siglen, m, mlen, sk, rnd);
+}
+
+static PQSIG_NOINLINE int sign_key(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk,
+                    const uint8_t *rnd)
 {
     sign_state s;
     unsigned attempt, i, j;
