@@ -95,6 +95,8 @@ def run_callgrind(args):
             if m and n:
                 counts[m.group(1).strip()] = int(n.group(1))
         for r in rows:
+            if "label" not in r:  # not a measurement (the variant's target name)
+                continue
             n = counts.get(r["label"])
             r["median"] = None if n is None else n / r["per"]
             r["unit"] = r["unit"].replace("cycles", "instructions")
@@ -246,9 +248,9 @@ def render_pqm4(rows, counter):
     return "\n".join(lines)
 
 
-def save(rows, counter, where="host", machine=None):
+def save(rows, counter, where="host", machine=None, cc=None):
     """build/results/bench-MACHINE-COUNTER-DATE.json, and the same rows as
-    CSV beside it. Returns the JSON path."""
+    CSV beside it (cc: the compiler, if not the host's). Returns the JSON path."""
     from . import report
     machine = machine or platform.machine()
     d = os.path.join(B.ROOT, "build", "results")
@@ -257,7 +259,7 @@ def save(rows, counter, where="host", machine=None):
     path = os.path.join(d, f"bench-{machine}-{counter}-{stamp}.json")
     with open(path, "w") as f:
         json.dump({"machine": machine, "platform": where, "counter": counter, "date": stamp,
-                   "compiler": compiler_version(), "rows": rows}, f, indent=1)
+                   "compiler": compiler_version(cc), "rows": rows}, f, indent=1)
     report.write_csv([report.load(path)], path[:-len(".json")] + ".csv")
     return path
 
@@ -305,9 +307,9 @@ def main(args):
     return status
 
 
-def compiler_version():
+def compiler_version(cc=None):
     try:
-        return subprocess.run([os.environ.get("CC", "cc"), "--version"], capture_output=True,
+        return subprocess.run([cc or os.environ.get("CC", "cc"), "--version"], capture_output=True,
                               text=True).stdout.splitlines()[0]
     except (OSError, IndexError):
         return "unknown"

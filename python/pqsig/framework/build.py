@@ -15,7 +15,11 @@ KAT_DIR = os.path.join(ROOT, "test", "data", "kat")
 # what ships (-O3) but leaves out ref, which is not constant time by design.
 FLAVOURS = {
     "release": ["-DCMAKE_BUILD_TYPE=Release"],
-    "asan": ["-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1", "-DPQSIG_SANITIZE=ON"],
+    # Without the test backend: no scheme has a native backend on x86-64
+    # yet, so `decline` runs the portable twins `opt` runs (the release
+    # build still tests it). Put it back when the x86 backends land.
+    "asan": ["-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1", "-DPQSIG_SANITIZE=ON",
+             "-DPQSIG_TEST_BACKENDS=OFF"],
     "ct": ["-DCMAKE_BUILD_TYPE=Release", "-DPQSIG_CT_TESTING=ON", "-DPQSIG_SKIP_REF=ON",
            "-DPQSIG_TEST_BACKENDS=OFF"],
     # libFuzzer harnesses (test/fuzz): clang, every object with coverage and
