@@ -55,8 +55,8 @@ static void unexpected(void)
 }
 
 /* The command line: QEMU's -semihosting-config arg=... (or -append). */
-#define CMDLINE_BYTES 2048
-#define MAX_ARGS 64
+#define CMDLINE_BYTES 8192
+#define MAX_ARGS 512
 static char cmdline[CMDLINE_BYTES];
 static char *args[MAX_ARGS + 1];
 
@@ -68,11 +68,18 @@ static int command_line(void)
     } block = {cmdline, sizeof cmdline - 1};
     int argc = 0;
     char *p = cmdline;
-    if (hal_semihost(0x15u, &block) != 0) { /* SYS_GET_CMDLINE */
-        cmdline[0] = 0;
+    if (hal_semihost(0x15u, &block) != 0) { /* SYS_GET_CMDLINE: fails when it does not fit */
+        static const char msg[] = "pqsig-m4: the command line does not fit its buffer\n";
+        hal_write(msg, sizeof msg - 1);
+        hal_exit(64);
     }
     cmdline[sizeof cmdline - 1] = 0;
-    while (*p && argc < MAX_ARGS) {
+    while (*p) {
+        if (argc == MAX_ARGS) {
+            static const char msg[] = "pqsig-m4: too many arguments\n";
+            hal_write(msg, sizeof msg - 1);
+            hal_exit(64);
+        }
         while (*p == ' ') {
             *p++ = 0;
         }

@@ -35,20 +35,48 @@ class Results:
             print("    " + tail.replace("\n", "\n    "), flush=True)
 
 
-def run_command(res, name, args, t0=None, **kw):
-    """Run one command as one result (pass: exit status 0); a timeout or a
-    program that cannot start fails that result only. Returns (ok, output)."""
-    t0 = t0 or time.time()
+def execute(args, **kw):
+    """(ok, output) of one command (ok: exit status 0); a timeout or a
+    program that cannot start is a failure, not an exception."""
     kw.setdefault("timeout", 1800)
     try:
         p = subprocess.run(args, capture_output=True, text=True, **kw)
-        ok, out = p.returncode == 0, p.stdout + p.stderr
+        return p.returncode == 0, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
-        ok, out = False, f"timed out after {kw['timeout']:.0f}s"
+        return False, f"timed out after {kw['timeout']:.0f}s"
     except OSError as e:
-        ok, out = False, str(e)
+        return False, str(e)
+
+
+def run_command(res, name, args, t0=None, **kw):
+    """Run one command as one result. Returns (ok, output)."""
+    t0 = t0 or time.time()
+    ok, out = execute(args, **kw)
     res.add(name, ok, time.time() - t0, out)
     return ok, out
+
+
+def run_commands(res, specs, jobs=None):
+    """Run the commands of specs, (name, args, kwargs[, finish]), as many at a
+    time as the machine has cores (most tests are one thread), each one
+    result, reported in the order given. finish(ok, output) may rename the
+    result: it returns (name, ok, skipped). Returns [(ok, output)]."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(args, kw):
+        t0 = time.time()
+        ok, out = execute(args, **kw)
+        return ok, out, time.time() - t0
+
+    outs = []
+    with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
+        futures = [pool.submit(one, spec[1], dict(spec[2])) for spec in specs]
+        for spec, fut in zip(specs, futures):
+            ok, out, secs = fut.result()
+            name, shown_ok, skipped = spec[3](ok, out) if len(spec) > 3 else (spec[0], ok, False)
+            res.add(name, shown_ok, secs, out, skipped=skipped)
+            outs.append((ok, out))
+    return outs
 
 
 def ctest_list(build_dir, labels):
@@ -66,17 +94,8 @@ def ctest_list(build_dir, labels):
 
 
 def run_ctests(res, build_dir, labels, prefix, exclude=()):
-    for name, cmd, timeout in ctest_list(build_dir, labels):
-        if name in exclude:
-            continue
-        t0 = time.time()
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                               cwd=build_dir)
-            ok, output = p.returncode == 0, p.stdout + p.stderr
-        except subprocess.TimeoutExpired:
-            ok, output = False, f"timed out after {timeout:.0f}s"
-        res.add(f"{prefix}{name}", ok, time.time() - t0, output)
+    run_commands(res, [(f"{prefix}{name}", cmd, {"timeout": timeout, "cwd": build_dir})
+                       for name, cmd, timeout in ctest_list(build_dir, labels) if name not in exclude])
 
 
 def run_python(res, build_dir):
@@ -111,6 +130,7 @@ def run_kat(res, build_dir, full):
     listing = subprocess.run([kat, "--list"], capture_output=True, text=True, check=True).stdout
     binding.library(os.path.join(build_dir, "libpqsig.so"))
     info = {(v["name"], v["impl"]): v for v in binding.variants()}
+    specs = []
     for line in listing.splitlines():
         name, impl, katfile = line.split(" ", 2)
         if katfile == "-":
@@ -124,13 +144,16 @@ def run_kat(res, build_dir, full):
             records = "100"
         else:
             records = "10" if impl == "decline" else str(ref_records_fast(v["scheme"], v["level"]))
-        t0 = time.time()
-        p = subprocess.run([kat, "--kat-dir", B.KAT_DIR, "--records", records, "--impl", impl, name],
-                           capture_output=True, text=True)
-        first = p.stdout.splitlines()[0] if p.stdout else ""
-        res.add(f"kat {name} [{impl}] {first.split(' ', 3)[-1] if first else ''}",
-                p.returncode == 0, time.time() - t0, p.stdout + p.stderr,
-                skipped=first.startswith("SKIP"))
+        specs.append((name, [kat, "--kat-dir", B.KAT_DIR, "--records", records, "--impl", impl, name],
+                      {"timeout": 7200}, kat_result(name, impl)))
+    run_commands(res, specs)
+
+
+def kat_result(name, impl):
+    def finish(ok, out):
+        first = out.splitlines()[0] if out else ""
+        return f"kat {name} [{impl}] {first.split(' ', 3)[-1] if first else ''}", ok, first.startswith("SKIP")
+    return finish
 
 
 def main(args):
