@@ -37,6 +37,17 @@ static inline uint8_t *check_aligned_alloc(size_t len, size_t align, uint8_t **r
     return *raw + ((align - x % align) % align);
 }
 
+/* Whether len bytes at p are all zero. */
+static inline int check_all_zero(const uint8_t *p, size_t len)
+{
+    uint8_t acc = 0;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        acc |= p[i];
+    }
+    return acc == 0;
+}
+
 #define CHECK_MEM(a, b, len, ...) CHECK(memcmp((a), (b), (len)) == 0, __VA_ARGS__)
 
 static inline int check_done(const char *program)

@@ -25,16 +25,6 @@ static int is_esk(const pqsig_alg *a)
     return strcmp(a->d.scheme, "snova") == 0 && strstr(a->d.name, "_ESK") != NULL;
 }
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        acc |= p[i];
-    }
-    return acc == 0;
-}
-
 static void one(const pqsig_alg *a)
 {
     const size_t skn = a->d.secret_key_bytes, expanded = skn - 48; /* the seeds end the key */
@@ -67,7 +57,7 @@ static void one(const pqsig_alg *a)
         memset(sig, 0xA5, SIG_MAX);
         siglen = SIG_MAX;
         r = pqsig_sign_derand(a, sig, &siglen, msg, sizeof msg, sk, rnd);
-        CHECK(r == PQSIG_ERR_MALFORMED_KEY && siglen == 0 && all_zero(sig, a->d.signature_bytes),
+        CHECK(r == PQSIG_ERR_MALFORMED_KEY && siglen == 0 && check_all_zero(sig, a->d.signature_bytes),
               "%s %s: byte %zu bit %u of the secret key altered: sign returns %d", a->d.name, a->d.impl, at[k],
               (unsigned)bit, r);
         if (tmp != NULL) {
