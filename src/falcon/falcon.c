@@ -43,39 +43,50 @@ typedef struct {
 } sign_state;
 
 typedef struct {
+    int8_t f[N], g[N], F[N];
+    uint16_t h[N];
+    falcon_tmp tmp;
+    pqsig_shake_ctx sc;
+} keygen_state;
+
+typedef struct {
     uint16_t h[N], c[N];
     int16_t s2[N];
     uint8_t tmp[2 * N];
     pqsig_shake_ctx sc;
 } verify_state;
 
-int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+/* The state of any operation: the _temp forms take it from the caller
+ * (PQSIG_V_TEMP_BYTES, variant.h), the plain forms from the stack. */
+typedef union {
+    keygen_state k;
+    sign_state s;
+    verify_state v;
+    uint64_t align;
+} falcon_state;
+
+int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed, void *tmp)
 {
-    struct {
-        int8_t f[N], g[N], F[N];
-        uint16_t h[N];
-        falcon_tmp tmp;
-        pqsig_shake_ctx sc;
-    } st;
+    keygen_state *st = (keygen_state *)tmp;
     size_t pos = 1, len;
     int ret = PQSIG_OK;
-    pqsig_shake256_init(&st.sc);
-    pqsig_shake_absorb(&st.sc, seed, SEED_BYTES);
-    falcon_keygen(&st.sc, st.f, st.g, st.F, NULL, st.h, LOGN, st.tmp.b);
-    pqsig_shake_release(&st.sc);
+    pqsig_shake256_init(&st->sc);
+    pqsig_shake_absorb(&st->sc, seed, SEED_BYTES);
+    falcon_keygen(&st->sc, st->f, st->g, st->F, NULL, st->h, LOGN, st->tmp.b);
+    pqsig_shake_release(&st->sc);
     sk[0] = (uint8_t)(0x50 + LOGN);
-    len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st.f, LOGN, FALCON_FG_BITS(LOGN));
+    len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st->f, LOGN, FALCON_FG_BITS(LOGN));
     pos += len;
     ret |= len == 0;
-    len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st.g, LOGN, FALCON_FG_BITS(LOGN));
+    len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st->g, LOGN, FALCON_FG_BITS(LOGN));
     pos += len;
     ret |= len == 0;
-    len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st.F, LOGN, FALCON_BIG_FG_BITS);
+    len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st->F, LOGN, FALCON_BIG_FG_BITS);
     pos += len;
     ret |= len == 0 || pos != PQSIG_V_SK_BYTES;
     pk[0] = (uint8_t)LOGN;
-    ret |= falcon_modq_encode(pk + 1, PQSIG_V_PK_BYTES - 1, st.h, LOGN) != PQSIG_V_PK_BYTES - 1;
-    pqsig_zeroize(&st, sizeof st);
+    ret |= falcon_modq_encode(pk + 1, PQSIG_V_PK_BYTES - 1, st->h, LOGN) != PQSIG_V_PK_BYTES - 1;
+    pqsig_zeroize(st, sizeof *st);
     if (ret != 0) {
         /* Key generation bounds f, g and F to the encodings' ranges, so this
          * does not happen; if it did, no half-written key is returned. */
@@ -84,6 +95,12 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
         return PQSIG_ERR_SIGN_ATTEMPTS;
     }
     return PQSIG_OK;
+}
+
+int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
+{
+    falcon_state st;
+    return PQSIG_NS(keypair_derand_temp)(pk, sk, seed, &st);
 }
 
 /* f, g, F from the secret key and G = gF/f mod q: PQSIG_OK or
@@ -157,14 +174,13 @@ static size_t sign_attempt(sign_state *st, uint8_t *out, size_t cap, const uint8
 
 /* Signs into out: the nonce (40 bytes) then the compressed s2 (at most cap
  * bytes); *s2len gets its length. */
-static int sign_core(uint8_t *nonce, uint8_t *s2out, size_t cap, size_t *s2len, const uint8_t *m,
-                     size_t mlen, const uint8_t *sk, const uint8_t *rnd)
+static int sign_core(sign_state *st, uint8_t *nonce, uint8_t *s2out, size_t cap, size_t *s2len,
+                     const uint8_t *m, size_t mlen, const uint8_t *sk, const uint8_t *rnd)
 {
-    sign_state st;
     uint8_t r[PQSIG_V_RND_BYTES];
     unsigned k;
     size_t len = 0;
-    int ret = decode_sk(&st, sk);
+    int ret = decode_sk(st, sk);
     if (ret == PQSIG_OK) {
         memcpy(r, rnd, sizeof r);
         ret = PQSIG_ERR_SIGN_ATTEMPTS;
@@ -172,7 +188,7 @@ static int sign_core(uint8_t *nonce, uint8_t *s2out, size_t cap, size_t *s2len, 
             if (k > 0) {
                 retry_rnd(r, rnd, k);
             }
-            len = sign_attempt(&st, s2out, cap, m, mlen, r);
+            len = sign_attempt(st, s2out, cap, m, mlen, r);
             if (len != 0) {
                 memcpy(nonce, r, FALCON_NONCE_BYTES);
                 *s2len = len;
@@ -181,16 +197,16 @@ static int sign_core(uint8_t *nonce, uint8_t *s2out, size_t cap, size_t *s2len, 
             }
         }
     }
-    pqsig_zeroize(&st, sizeof st);
+    pqsig_zeroize(st, sizeof *st);
     pqsig_zeroize(r, sizeof r);
     return ret;
 }
 
-int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk,
-                          const uint8_t *rnd)
+int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+                               const uint8_t *sk, const uint8_t *rnd, void *tmp)
 {
     size_t len = 0;
-    int ret = sign_core(sig + 1, sig + 1 + FALCON_NONCE_BYTES, S2_CAP, &len, m, mlen, sk, rnd);
+    int ret = sign_core((sign_state *)tmp, sig + 1, sig + 1 + FALCON_NONCE_BYTES, S2_CAP, &len, m, mlen, sk, rnd);
     if (ret != PQSIG_OK) {
         return ret;
     }
@@ -202,6 +218,13 @@ int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t
     *siglen = 1 + FALCON_NONCE_BYTES + len;
 #endif
     return PQSIG_OK;
+}
+
+int PQSIG_NS(sign_derand)(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk,
+                          const uint8_t *rnd)
+{
+    falcon_state st;
+    return PQSIG_NS(sign_derand_temp)(sig, siglen, m, mlen, sk, rnd, &st);
 }
 
 /* Round 3 draws the nonce, then the seed. */
@@ -244,16 +267,15 @@ int PQSIG_NS(check_pk)(const uint8_t *pk)
 /* Verification of a compressed s2 of s2len bytes (exact, or followed by
  * zero padding up to padded_len when that is nonzero) against the nonce
  * and the message, which may lie in separate places. */
-static int verify_core(const uint8_t *nonce, const uint8_t *s2enc, size_t s2len, int padded,
-                       const uint8_t *m, size_t mlen, const uint8_t *pk)
+static int verify_core(verify_state *st, const uint8_t *nonce, const uint8_t *s2enc, size_t s2len,
+                       int padded, const uint8_t *m, size_t mlen, const uint8_t *pk)
 {
-    verify_state st;
     size_t used, i;
-    int ret = decode_pk(st.h, pk);
+    int ret = decode_pk(st->h, pk);
     if (ret != PQSIG_OK) {
         return ret;
     }
-    used = falcon_comp_decode(st.s2, LOGN, s2enc, s2len);
+    used = falcon_comp_decode(st->s2, LOGN, s2enc, s2len);
     if (used == 0 || (!padded && used != s2len)) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
@@ -262,16 +284,17 @@ static int verify_core(const uint8_t *nonce, const uint8_t *s2enc, size_t s2len,
             return PQSIG_ERR_INVALID_SIGNATURE;
         }
     }
-    pqsig_shake256_init(&st.sc);
-    pqsig_shake_absorb(&st.sc, nonce, FALCON_NONCE_BYTES);
-    pqsig_shake_absorb(&st.sc, m, mlen);
-    falcon_hash_to_point(&st.sc, st.c, LOGN);
-    pqsig_shake_release(&st.sc);
-    falcon_mq_ntt(st.h, LOGN);
-    return falcon_verify_raw(st.c, st.s2, st.h, LOGN, st.tmp) ? PQSIG_OK : PQSIG_ERR_INVALID_SIGNATURE;
+    pqsig_shake256_init(&st->sc);
+    pqsig_shake_absorb(&st->sc, nonce, FALCON_NONCE_BYTES);
+    pqsig_shake_absorb(&st->sc, m, mlen);
+    falcon_hash_to_point(&st->sc, st->c, LOGN);
+    pqsig_shake_release(&st->sc);
+    falcon_mq_ntt(st->h, LOGN);
+    return falcon_verify_raw(st->c, st->s2, st->h, LOGN, st->tmp) ? PQSIG_OK : PQSIG_ERR_INVALID_SIGNATURE;
 }
 
-int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pk)
+int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pk,
+                          void *tmp)
 {
 #if FALCON_PADDED
     if (siglen != PQSIG_V_SIG_BYTES) {
@@ -285,8 +308,14 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
     if (sig[0] != 0x30 + LOGN) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
-    return verify_core(sig + 1, sig + 1 + FALCON_NONCE_BYTES, siglen - 1 - FALCON_NONCE_BYTES,
-                       FALCON_PADDED, m, mlen, pk);
+    return verify_core((verify_state *)tmp, sig + 1, sig + 1 + FALCON_NONCE_BYTES,
+                       siglen - 1 - FALCON_NONCE_BYTES, FALCON_PADDED, m, mlen, pk);
+}
+
+int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pk)
+{
+    verify_state st;
+    return PQSIG_NS(verify_temp)(sig, siglen, m, mlen, pk, &st);
 }
 
 #ifdef PQSIG_V_CUSTOM_SM
@@ -297,6 +326,7 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
 int PQSIG_NS(sign_message)(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen, const uint8_t *sk,
                            const pqsig_rng *rng)
 {
+    sign_state st;
     uint8_t rnd[PQSIG_V_RND_BYTES];
     uint8_t esig[NIST_S2_CAP];
     uint8_t nonce[FALCON_NONCE_BYTES];
@@ -304,7 +334,7 @@ int PQSIG_NS(sign_message)(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t 
     int ret = draw_rnd(rnd, rng);
     if (ret == PQSIG_OK) {
         memmove(sm + 2 + FALCON_NONCE_BYTES, m, mlen);
-        ret = sign_core(nonce, esig, sizeof esig, &len, sm + 2 + FALCON_NONCE_BYTES, mlen, sk, rnd);
+        ret = sign_core(&st, nonce, esig, sizeof esig, &len, sm + 2 + FALCON_NONCE_BYTES, mlen, sk, rnd);
     }
     pqsig_zeroize(rnd, sizeof rnd);
     if (ret != PQSIG_OK) {
@@ -321,6 +351,7 @@ int PQSIG_NS(sign_message)(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t 
 
 int PQSIG_NS(open)(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, const uint8_t *pk)
 {
+    verify_state st;
     size_t siglen, msglen;
     const uint8_t *esig;
     int ret;
@@ -339,7 +370,7 @@ int PQSIG_NS(open)(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, co
     if (*mlen < msglen) {
         return PQSIG_ERR_BAD_LENGTH;
     }
-    ret = verify_core(sm + 2, esig + 1, siglen - 1, 0, sm + 2 + FALCON_NONCE_BYTES, msglen, pk);
+    ret = verify_core(&st, sm + 2, esig + 1, siglen - 1, 0, sm + 2 + FALCON_NONCE_BYTES, msglen, pk);
     if (ret != PQSIG_OK) {
         return ret;
     }

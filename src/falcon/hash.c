@@ -3,7 +3,7 @@
 
 #include "falcon/params.h"
 
-void falcon_hash_to_point(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn)
+void falcon_hash_to_point_c(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn)
 {
     /* Squeezing a whole rate block at a time gives the same stream as
      * two bytes at a time. */

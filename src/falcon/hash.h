@@ -7,12 +7,11 @@
 #include "common/fips202.h"
 #include "falcon/ns.h"
 
-#define falcon_hash_to_point FALCON_NS(falcon_hash_to_point)
-
-/* c: n values in [0, q) from a SHAKE256 context that has absorbed
+/* falcon_hash_to_point is a kernel (native/api.h, kernels.h):
+ * c: n values in [0, q) from a SHAKE256 context that has absorbed
  * nonce || message: 16-bit big-endian words, those below 5q = 61445 kept
  * and reduced mod q, the others skipped. Variable time: the point depends
  * on public data only (the nonce and the message). */
-void falcon_hash_to_point(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn);
+#include "falcon/kernels.h"
 
 #endif

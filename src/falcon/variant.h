@@ -51,6 +51,11 @@
 #define PQSIG_V_SIGN_RNG 1
 #define PQSIG_V_CHECK_PK 1
 #define PQSIG_V_HEDGE 1
+/* The _temp forms: the state of the operation (falcon.c's falcon_state,
+ * the largest being signing's: f, g, F, G, the point, s2 and the 72 n
+ * bytes of the FFT work area) in the caller's buffer. Expanded only in
+ * src/common/variant.c, which follows falcon.c in the translation unit. */
+#define PQSIG_V_TEMP_BYTES sizeof(falcon_state)
 
 #ifdef PQSIG_V_CUSTOM_SM
 int PQSIG_NS(sign_message)(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen, const uint8_t *sk,

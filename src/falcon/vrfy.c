@@ -56,7 +56,7 @@ static uint32_t mq_inv(uint32_t x)
     return r;
 }
 
-void falcon_mq_ntt(uint16_t *a, unsigned logn)
+void falcon_mq_ntt_c(uint16_t *a, unsigned logn)
 {
     size_t n = FALCON_N(logn), len, start, j, k = 1;
     for (len = n >> 1; len >= 1; len >>= 1) {
@@ -72,7 +72,7 @@ void falcon_mq_ntt(uint16_t *a, unsigned logn)
     }
 }
 
-void falcon_mq_intt(uint16_t *a, unsigned logn)
+void falcon_mq_intt_c(uint16_t *a, unsigned logn)
 {
     size_t n = FALCON_N(logn), len, start, j, k = n;
     /* 1/n mod q: q - (q - 1)/n. */

@@ -7,22 +7,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "falcon/kernels.h"
 #include "falcon/ns.h"
 #include "falcon/params.h"
 
-#define falcon_mq_ntt FALCON_NS(falcon_mq_ntt)
-#define falcon_mq_intt FALCON_NS(falcon_mq_intt)
 #define falcon_compute_public FALCON_NS(falcon_compute_public)
 #define falcon_complete_private FALCON_NS(falcon_complete_private)
 #define falcon_is_short FALCON_NS(falcon_is_short)
 #define falcon_is_short_half FALCON_NS(falcon_is_short_half)
 #define falcon_verify_raw FALCON_NS(falcon_verify_raw)
 
-/* In-place transforms of n = 2^logn values in [0, q): to the NTT domain
- * (evaluations at the odd powers of a 2n-th root of unity, bit-reversed
- * order) and back. Outputs are in [0, q). Constant time. */
-void falcon_mq_ntt(uint16_t *a, unsigned logn);
-void falcon_mq_intt(uint16_t *a, unsigned logn);
+/* falcon_mq_ntt and falcon_mq_intt (n values in [0, q), in place, to the
+ * NTT domain and back) are kernels: native/api.h, kernels.h. */
 
 /* h = g / f mod (q, x^n + 1), in [0, q). Returns 1, or 0 when f is not
  * invertible (h is then meaningless). Constant time (the caller

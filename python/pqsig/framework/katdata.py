@@ -10,8 +10,11 @@ What is kept, per scheme folder:
   shipped); a larger one as its first record only, gzipped
   (<name>.first1.rsp.gz), without its `sk` line when that line alone is longer
   than BIG_SK characters (SNOVA round-2 expanded keys, MQ-Sign): no test reads
-  those keys, whose bytes RECORDS.sha256 still pins through the record digest.
-Anything else (Falcon's sampler vectors) is left for the issue that needs it."""
+  those keys, whose bytes RECORDS.sha256 still pins through the record digest;
+- Falcon's sampler and signing vectors (test-vector-sampler-*.txt, one
+  signature each, every SamplerZ call of it), whole and gzipped: the
+  sampler test reads them all.
+Anything else is left for the issue that needs it."""
 import gzip
 import os
 import shutil
@@ -48,6 +51,12 @@ def read_text(path):
         return f.read()
 
 
+def write_gz(out, text):
+    # mtime 0: the same input gives the same bytes
+    with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as f:
+        f.write(text.encode())
+
+
 def import_kat(src, dst):
     """Rebuild dst from src; returns (files written, bytes written)."""
     if os.path.isdir(dst):
@@ -67,11 +76,11 @@ def import_kat(src, dst):
                 base = name.split(".")[0]
                 os.makedirs(out_dir, exist_ok=True)
                 out = os.path.join(out_dir, base + ".first1.rsp.gz")
-                record = drop_big_sk(first_record(read_text(path)))
-                # mtime 0: the same input gives the same bytes
-                with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0,
-                                                           filename="") as f:
-                    f.write(record.encode())
+                write_gz(out, drop_big_sk(first_record(read_text(path))))
+            elif name.startswith("test-vector-sampler-") and name.endswith(".txt"):
+                os.makedirs(out_dir, exist_ok=True)
+                out = os.path.join(out_dir, name + ".gz")
+                write_gz(out, read_text(path))
             else:
                 continue
             files += 1

@@ -1,0 +1,71 @@
+/* Falcon: the core's one entry per kernel of native/api.h. Each runs the
+ * backend's version when the backend's meta.h opts in
+ * (PQSIG_FALCON_NATIVE_<K>) and it takes the call, else the portable twin.
+ * The core calls only these. */
+#ifndef PQSIG_FALCON_KERNELS_H
+#define PQSIG_FALCON_KERNELS_H
+
+#include "falcon/native/api.h"
+
+static inline void falcon_FFT(fpr *f, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_FFT)
+    if (falcon_fft_native(f, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_fft_c(f, logn);
+}
+
+static inline void falcon_iFFT(fpr *f, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_IFFT)
+    if (falcon_ifft_native(f, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_ifft_c(f, logn);
+}
+
+static inline int falcon_sampler_z(falcon_sampler_ctx *ctx, fpr mu, fpr isigma)
+{
+#if defined(PQSIG_FALCON_NATIVE_SAMPLER_Z)
+    int z;
+    if (falcon_sampler_z_native(&z, ctx, mu, isigma) == PQSIG_NATIVE_OK) {
+        return z;
+    }
+#endif
+    return falcon_sampler_z_c(ctx, mu, isigma);
+}
+
+static inline void falcon_mq_ntt(uint16_t *a, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_MQ_NTT)
+    if (falcon_mq_ntt_native(a, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_mq_ntt_c(a, logn);
+}
+
+static inline void falcon_mq_intt(uint16_t *a, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_MQ_INTT)
+    if (falcon_mq_intt_native(a, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_mq_intt_c(a, logn);
+}
+
+static inline void falcon_hash_to_point(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_HASH_TO_POINT)
+    if (falcon_hash_to_point_native(sc, c, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_hash_to_point_c(sc, c, logn);
+}
+
+#endif
