@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "falcon/fpr.h"
+#include "falcon/kernels.h"
 #include "falcon/prng.h"
 #include "falcon/sampler.h"
 #include "falcon/sign.h"
