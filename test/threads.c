@@ -15,7 +15,7 @@
 #define NMSG 3
 #define MAX_ALGS 16
 
-static const char *default_names[] = {"SNOVA_24_5_16_4", "MQRR-s-256_72_46", "NCC-Sign-1"};
+static const char *default_names[] = {"SNOVA_24_5_16_4", "MQRR-s-256_72_46", "NCC-Sign-1", "Falcon-512"};
 
 /* What the main thread computed for one name (with its first implementation). */
 typedef struct {

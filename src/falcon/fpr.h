@@ -52,8 +52,19 @@
 
 #include "falcon/ns.h"
 
+/* Unless the build chooses (ref: 1), native doubles where the hardware
+ * has a double-precision FPU and the emulation elsewhere: soft-float ABIs,
+ * Arm FPUs without double precision (Cortex-M4F: __ARM_FP bit 3 clear),
+ * RISC-V without the D extension. A compiler's software doubles are not
+ * used: libgcc's misround some additions on Cortex-M4 (arm-none-eabi-gcc
+ * 12.2), which would break the known answers. */
 #ifndef FALCON_FPEMU
+#if defined(__SOFTFP__) || (defined(__ARM_FP) && !(__ARM_FP & 8)) ||                             \
+    (defined(__riscv) && (!defined(__riscv_flen) || __riscv_flen < 64))
+#define FALCON_FPEMU 1
+#else
 #define FALCON_FPEMU 0
+#endif
 #endif
 
 #if defined(__clang__)

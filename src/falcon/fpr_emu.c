@@ -1,9 +1,8 @@
 /* Falcon: the larger emulated binary64 operations (see fpr_emu.h):
  * conversion from integers, multiplication, division, square root, and
- * the fixed-point exp(-x) of the sampler. */
-#ifndef FALCON_FPEMU
-#define FALCON_FPEMU 1 /* this file is the emulation */
-#endif
+ * the fixed-point exp(-x) of the sampler.
+ * Compiled into every build of the core; empty where fpr.h chooses native
+ * doubles. */
 #include "falcon/fpr.h"
 
 #if FALCON_FPEMU

@@ -18,7 +18,7 @@
  *    single-pass variants (values fit in 53 bits, then in one prime).
  *
  * Work area (uint32_t words): the f_d, g_d of all depths are computed once
- * and kept at the top of the area, depth 1 highest; a depth no longer
+ * and kept at the top of the area, the shallowest highest; a depth no longer
  * needed is overwritten by the work of the shallower ones.
  *
  * Constant time: the sizes and loop counts depend on the degree and depth
@@ -74,7 +74,7 @@ static inline int32_t sext31(uint32_t w)
     return (int32_t)((w ^ 0x40000000u) & 0x7FFFFFFFu) - 0x40000000;
 }
 
-/* 1 when x is not strictly between -bound and bound. */
+/* 1 when x is not strictly between lo and hi. */
 static inline uint32_t out_of(fpr x, fpr lo, fpr hi)
 {
     return (uint32_t)(1 - (fpr_lt(lo, x) & fpr_lt(x, hi)));
@@ -177,7 +177,7 @@ static int solve_deepest(unsigned logn, uint32_t *tmp, uint32_t *top)
     /* Res(f) G - Res(g) F = 1, then times q; both must fit in len limbs. */
     ok = (uint32_t)falcon_kg_bezout(Go, Fo, rf, rg, len, Go + len);
     carry = falcon_kg_zmul_small(Fo, len, FALCON_Q) | falcon_kg_zmul_small(Go, len, FALCON_Q);
-    ok &= (uint32_t)(carry == 0);
+    ok &= ((carry | (0u - carry)) >> 31) ^ 1u;
     /* A failure discards (f, g): declassified. */
     PQSIG_CT_DECLASSIFY(&ok, sizeof ok);
     return (int)ok;
@@ -358,7 +358,9 @@ static int solve_intermediate(unsigned logn, unsigned d, uint32_t *tmp, uint32_t
         falcon_iFFT(rt2, lg);
 
         /* The images carry 2^scale_FG and 2^-scale_fg; bring the quotient
-         * to the scale 2^-scale_k (dc is public and small). */
+         * to the scale 2^-scale_k. dc follows a fixed schedule (it depends
+         * on the depth and the pass only) and stays within a few hundred,
+         * where 2^-dc is exact. */
         dc = scale_k - scale_FG + scale_fg;
         pdc = fpr_scaled(1, -dc);
         for (i = 0; i < n; i++) {
@@ -585,8 +587,8 @@ size_t falcon_kg_solve_words(unsigned logn)
             break;
         }
         /* Fd, Gd, Ft, Gt, then the larger of lift_FG's scratch and the
-         * reduction's: 5.5 n fpr (11 n words, +1 for alignment), k, and
-         * the products' scratch. */
+         * reduction's: 4.5 n fpr (9 n words, +1 for alignment), k (n
+         * words) and the products' scratch. */
         c = nd * dl + 2 * nd * ll;
         {
             size_t lift = 5 * nd + ll;

@@ -138,10 +138,12 @@ void falcon_kg_poly_mulsub_small(uint32_t *F, size_t Flen, size_t Fst, const uin
         hi[a] = 0;
     }
     for (a = 0; a < n; a++) {
-        int64_t kl = (int64_t)(k[a] & 0xFFFF), kh = ((int64_t)k[a] - kl) / 65536;
+        /* 32-bit factors (32 x 32 -> 64-bit products on 32-bit CPUs). */
+        int32_t kl = k[a] & 0xFFFF, kh = (int32_t)(((int64_t)k[a] - kl) / 65536);
         for (b = 0; b < n; b++) {
             const uint32_t *fb = f + b;
-            int64_t *lc, *hc, v;
+            int64_t *lc, *hc;
+            int32_t v;
             if (a + b == n) {
                 kl = -kl; /* from here on the products wrap around */
                 kh = -kh;
@@ -150,14 +152,14 @@ void falcon_kg_poly_mulsub_small(uint32_t *F, size_t Flen, size_t Fst, const uin
             lc = lo + c;
             hc = hi + c;
             for (j = 0; j + 1 < flen; j++) {
-                v = (int64_t)fb[j * n];
-                lc[j * n] += kl * v;
-                hc[j * n] += kh * v;
+                v = (int32_t)fb[j * n];
+                lc[j * n] += (int64_t)kl * v;
+                hc[j * n] += (int64_t)kh * v;
             }
             /* The top limb is signed. */
-            v = (int64_t)(int32_t)((fb[j * n] ^ 0x40000000u) & LIMB_MASK) - 0x40000000;
-            lc[j * n] += kl * v;
-            hc[j * n] += kh * v;
+            v = (int32_t)((fb[j * n] ^ 0x40000000u) & LIMB_MASK) - 0x40000000;
+            lc[j * n] += (int64_t)kl * v;
+            hc[j * n] += (int64_t)kh * v;
         }
     }
     /* Limbs of k f: lo[j] + 2^16 hi[j] at weight 2^(31 j); hi[j] 2^16

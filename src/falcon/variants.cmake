@@ -2,8 +2,9 @@
 # 3's NIST signed message) and Falcon-padded-512/-1024 (fixed-size
 # signatures, PQClean's format). The core takes logn at run time, so it is
 # compiled once per floating-point kind ("shape"): fpemu (integer-emulated
-# binary64, the ref implementation) and fpu (native double, opt and the
-# backends). The frontend (falcon.c) is compiled per set.
+# binary64, the ref implementation) and fpu (native double where the target
+# has a double-precision FPU, else the emulation too: src/falcon/fpr.h; opt
+# and the backends). The frontend (falcon.c) is compiled per set.
 
 file(GLOB falcon_keygen_sources ${PROJECT_SOURCE_DIR}/src/falcon/keygen*.c)
 set(falcon_core_sources
@@ -11,6 +12,7 @@ set(falcon_core_sources
   ${PROJECT_SOURCE_DIR}/src/falcon/vrfy.c
   ${PROJECT_SOURCE_DIR}/src/falcon/hash.c
   ${PROJECT_SOURCE_DIR}/src/falcon/fpr_tables.c
+  ${PROJECT_SOURCE_DIR}/src/falcon/fpr_emu.c
   ${PROJECT_SOURCE_DIR}/src/falcon/fft.c
   ${PROJECT_SOURCE_DIR}/src/falcon/prng.c
   ${PROJECT_SOURCE_DIR}/src/falcon/sampler.c
@@ -20,8 +22,7 @@ set(falcon_core_sources
 # The floating point must be IEEE binary64 with every operation rounded on
 # its own: no contraction into fused multiply-adds (GCC ignores
 # "#pragma STDC FP_CONTRACT"), no fast-math.
-set_property(SOURCE ${falcon_core_sources} ${PROJECT_SOURCE_DIR}/src/falcon/fpr_emu.c
-             APPEND PROPERTY COMPILE_OPTIONS -ffp-contract=off)
+set_property(SOURCE ${falcon_core_sources} APPEND PROPERTY COMPILE_OPTIONS -ffp-contract=off)
 
 # "set-id logn padded"
 set(falcon_sets "512 9 0" "1024 10 0" "padded_512 9 1" "padded_1024 10 1")
@@ -36,12 +37,12 @@ foreach(entry IN LISTS falcon_sets)
     SOURCES ${PROJECT_SOURCE_DIR}/src/falcon/falcon.c
     DEFINES FALCON_LOGN=${logn} FALCON_PADDED=${padded}
     SHAPE fpemu SHAPE_DEFINES FALCON_FPEMU=1
-    KERNELS ${falcon_core_sources} ${PROJECT_SOURCE_DIR}/src/falcon/fpr_emu.c)
+    KERNELS ${falcon_core_sources})
   foreach(impl IN LISTS falcon_impls)
     pqsig_variant(SCHEME falcon SET ${id} IMPL ${impl} HEADER "falcon/variant.h"
       SOURCES ${PROJECT_SOURCE_DIR}/src/falcon/falcon.c
       DEFINES FALCON_LOGN=${logn} FALCON_PADDED=${padded}
-      SHAPE fpu SHAPE_DEFINES FALCON_FPEMU=0
+      SHAPE fpu
       KERNELS ${falcon_core_sources})
   endforeach()
 endforeach()

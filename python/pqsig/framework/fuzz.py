@@ -63,6 +63,8 @@ def scheme_of(name):
         return "mqsign"
     if name.startswith("NCC-Sign"):
         return "nccsign"
+    if name.startswith("Falcon"):
+        return "falcon"
     return None
 
 
