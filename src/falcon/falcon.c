@@ -74,6 +74,8 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
     pqsig_shake_absorb(&st->sc, seed, SEED_BYTES);
     falcon_keygen(&st->sc, st->f, st->g, st->F, NULL, st->h, LOGN, st->tmp.b);
     pqsig_shake_release(&st->sc);
+    /* h is the public key. */
+    PQSIG_CT_DECLASSIFY(st->h, sizeof st->h);
     sk[0] = (uint8_t)(0x50 + LOGN);
     len = falcon_trim_i8_encode(sk + pos, PQSIG_V_SK_BYTES - pos, st->f, LOGN, FALCON_FG_BITS(LOGN));
     pos += len;
@@ -108,7 +110,10 @@ int PQSIG_NS(keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed)
 static int decode_sk(sign_state *st, const uint8_t *sk)
 {
     size_t pos = 1, len;
-    if (sk[0] != 0x50 + LOGN) {
+    uint8_t head = sk[0];
+    /* The header byte names the format; it holds nothing of the key. */
+    PQSIG_CT_DECLASSIFY(&head, 1);
+    if (head != 0x50 + LOGN) {
         return PQSIG_ERR_MALFORMED_KEY;
     }
     len = falcon_trim_i8_decode(st->f, LOGN, FALCON_FG_BITS(LOGN), sk + pos, PQSIG_V_SK_BYTES - pos);
@@ -154,9 +159,11 @@ static void retry_rnd(uint8_t *out, const uint8_t *rnd, unsigned k)
  * compressed form in out (capacity cap); returns its length, 0 if it does
  * not fit. */
 static size_t sign_attempt(sign_state *st, uint8_t *out, size_t cap, const uint8_t *m, size_t mlen,
-                           const uint8_t *rnd)
+                           uint8_t *rnd)
 {
     size_t len;
+    /* The nonce is published with the signature; the seed stays secret. */
+    PQSIG_CT_DECLASSIFY(rnd, FALCON_NONCE_BYTES);
     pqsig_shake256_init(&st->sc);
     pqsig_shake_absorb(&st->sc, rnd, FALCON_NONCE_BYTES);
     pqsig_shake_absorb(&st->sc, m, mlen);

@@ -205,10 +205,10 @@ void falcon_kg_poly_to_fpr(fpr *d, const uint32_t *x, size_t len, size_t st, uns
         cc = neg & 1u;
         for (j = 0; j < len; j++) {
             uint32_t w = (xi[j * st] ^ flip) + cc;
-            int32_t sw;
+            int64_t sw;
             cc = w >> 31;
             w &= LIMB_MASK;
-            sw = (int32_t)((w ^ neg) - neg); /* -w when negative */
+            sw = (int64_t)w * (1 - 2 * (int64_t)(neg & 1u)); /* -w when negative */
             acc = fpr_add(acc, fpr_mul(fpr_of(sw), scale));
             scale = fpr_mul(scale, fpr_ptwo31);
         }
