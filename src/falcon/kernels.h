@@ -30,7 +30,7 @@ static inline void falcon_iFFT(fpr *f, unsigned logn)
 static inline int falcon_sampler_z(falcon_sampler_ctx *ctx, fpr mu, fpr isigma)
 {
 #if defined(PQSIG_FALCON_NATIVE_SAMPLER_Z)
-    int z;
+    int z = 0;
     if (falcon_sampler_z_native(&z, ctx, mu, isigma) == PQSIG_NATIVE_OK) {
         return z;
     }

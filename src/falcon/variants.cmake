@@ -3,8 +3,10 @@
 # signatures, PQClean's format). The core takes logn at run time, so it is
 # compiled once per floating-point kind ("shape"): fpemu (integer-emulated
 # binary64, the ref implementation) and fpu (native double where the target
-# has a double-precision FPU, else the emulation too: src/falcon/fpr.h; opt
-# and the backends). The frontend (falcon.c) is compiled per set.
+# has a double-precision FPU, else the emulation too: src/falcon/fpr.h; opt),
+# and once per backend implementation (the core calls the kernels through
+# kernels.h, which includes the backend's meta.h). The frontend (falcon.c)
+# is compiled per set.
 
 file(GLOB falcon_keygen_sources ${PROJECT_SOURCE_DIR}/src/falcon/keygen*.c)
 set(falcon_core_sources
@@ -39,10 +41,20 @@ foreach(entry IN LISTS falcon_sets)
     SHAPE fpemu SHAPE_DEFINES FALCON_FPEMU=1
     KERNELS ${falcon_core_sources})
   foreach(impl IN LISTS falcon_impls)
+    # The core holds the kernel dispatchers, so a backend's core is
+    # compiled with its meta.h: one shape per implementation.
+    pqsig_backend_dir(dir ${impl})
+    if(dir)
+      set(shape ${impl})
+      set(shape_defines PQSIG_BACKEND_META="falcon/native/${dir}/meta.h")
+    else()
+      set(shape fpu)
+      set(shape_defines "")
+    endif()
     pqsig_variant(SCHEME falcon SET ${id} IMPL ${impl} HEADER "falcon/variant.h"
       SOURCES ${PROJECT_SOURCE_DIR}/src/falcon/falcon.c
       DEFINES FALCON_LOGN=${logn} FALCON_PADDED=${padded}
-      SHAPE fpu
+      SHAPE ${shape} SHAPE_DEFINES ${shape_defines}
       KERNELS ${falcon_core_sources})
   endforeach()
 endforeach()

@@ -1,0 +1,205 @@
+/* Falcon: the kernels of native/api.h. Each portable twin against its
+ * contract (FFT then iFFT gives the integers back, the NTT multiplies
+ * negacyclically, HashToPoint stays below q, SamplerZ centres on mu), and,
+ * where the build's backend (PQSIG_BACKEND_META) opts a kernel in, k_native
+ * against k_c bit for bit on the same inputs, or, when it declines, with
+ * its outputs untouched. Built once per implementation's core. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "falcon/kernels.h"
+#include "falcon/params.h"
+
+#define MAXN 1024
+
+static uint64_t rng_state = 0x243F6A8885A308D3u;
+
+static uint64_t rnd64(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void test_fft(unsigned logn)
+{
+    size_t n = FALCON_N(logn), i;
+    static fpr f[MAXN], g[MAXN], h[MAXN];
+    int64_t v[MAXN];
+    int ok = 1;
+    for (i = 0; i < n; i++) {
+        v[i] = (int64_t)(rnd64() % 4001) - 2000;
+        f[i] = fpr_of(v[i]);
+    }
+    memcpy(g, f, sizeof f);
+    falcon_fft_c(f, logn);
+    memcpy(h, f, sizeof f);
+    falcon_ifft_c(h, logn);
+    for (i = 0; i < n; i++) {
+        ok &= fpr_rint(h[i]) == v[i];
+    }
+    CHECK(ok, "logn %u: iFFT(FFT(f)) = f", logn);
+#ifdef PQSIG_FALCON_NATIVE_FFT
+    memcpy(h, g, sizeof g);
+    if (falcon_fft_native(h, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(h, f, n * sizeof(fpr)) == 0, "logn %u: fft_native = fft_c", logn);
+    } else {
+        CHECK(memcmp(h, g, n * sizeof(fpr)) == 0, "logn %u: a declined fft leaves f", logn);
+    }
+#endif
+#ifdef PQSIG_FALCON_NATIVE_IFFT
+    memcpy(h, f, sizeof f);
+    memcpy(g, f, sizeof f);
+    falcon_ifft_c(g, logn);
+    if (falcon_ifft_native(h, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(h, g, n * sizeof(fpr)) == 0, "logn %u: ifft_native = ifft_c", logn);
+    } else {
+        CHECK(memcmp(h, f, n * sizeof(fpr)) == 0, "logn %u: a declined ifft leaves f", logn);
+    }
+#endif
+}
+
+/* a * b mod (q, x^n + 1), schoolbook. */
+static void mul_ref(uint16_t *r, const uint16_t *a, const uint16_t *b, size_t n)
+{
+    static uint64_t acc[2 * MAXN];
+    size_t i, j;
+    memset(acc, 0, sizeof acc);
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < n; j++) {
+            acc[i + j] += (uint64_t)a[i] * b[j];
+        }
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t lo = acc[i] % FALCON_Q, hi = acc[i + n] % FALCON_Q;
+        r[i] = (uint16_t)((lo + FALCON_Q - hi) % FALCON_Q);
+    }
+}
+
+static void test_ntt(unsigned logn)
+{
+    size_t n = FALCON_N(logn), i;
+    static uint16_t a[MAXN], b[MAXN], r[MAXN], want[MAXN], t[MAXN];
+    int ok = 1;
+    for (i = 0; i < n; i++) {
+        a[i] = (uint16_t)(rnd64() % FALCON_Q);
+        b[i] = (uint16_t)(rnd64() % FALCON_Q);
+    }
+    mul_ref(want, a, b, n);
+    memcpy(r, a, sizeof a);
+    memcpy(t, b, sizeof b);
+    falcon_mq_ntt_c(r, logn);
+    falcon_mq_ntt_c(t, logn);
+    for (i = 0; i < n; i++) {
+        ok &= r[i] < FALCON_Q;
+        r[i] = (uint16_t)(((uint32_t)r[i] * t[i]) % FALCON_Q);
+    }
+    falcon_mq_intt_c(r, logn);
+    CHECK(ok && memcmp(r, want, n * sizeof(uint16_t)) == 0, "logn %u: intt(ntt(a) ntt(b)) = a b", logn);
+#ifdef PQSIG_FALCON_NATIVE_MQ_NTT
+    memcpy(r, a, sizeof a);
+    memcpy(t, a, sizeof a);
+    falcon_mq_ntt_c(t, logn);
+    if (falcon_mq_ntt_native(r, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(r, t, n * sizeof(uint16_t)) == 0, "logn %u: mq_ntt_native = mq_ntt_c", logn);
+    } else {
+        CHECK(memcmp(r, a, n * sizeof(uint16_t)) == 0, "logn %u: a declined mq_ntt leaves a", logn);
+    }
+#endif
+#ifdef PQSIG_FALCON_NATIVE_MQ_INTT
+    memcpy(r, a, sizeof a);
+    memcpy(t, a, sizeof a);
+    falcon_mq_intt_c(t, logn);
+    if (falcon_mq_intt_native(r, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(r, t, n * sizeof(uint16_t)) == 0, "logn %u: mq_intt_native = mq_intt_c", logn);
+    } else {
+        CHECK(memcmp(r, a, n * sizeof(uint16_t)) == 0, "logn %u: a declined mq_intt leaves a", logn);
+    }
+#endif
+}
+
+static void test_hash(unsigned logn)
+{
+    size_t n = FALCON_N(logn), i;
+    static uint16_t c[MAXN], d[MAXN];
+    static const uint8_t msg[45] = {1, 2, 3};
+    pqsig_shake_ctx sc;
+    int ok = 1;
+    pqsig_shake256_init(&sc);
+    pqsig_shake_absorb(&sc, msg, sizeof msg);
+    falcon_hash_to_point_c(&sc, c, logn);
+    pqsig_shake_release(&sc);
+    for (i = 0; i < n; i++) {
+        ok &= c[i] < FALCON_Q;
+    }
+    CHECK(ok, "logn %u: hash_to_point in [0, q)", logn);
+#ifdef PQSIG_FALCON_NATIVE_HASH_TO_POINT
+    memset(d, 0xA5, sizeof d);
+    pqsig_shake256_init(&sc);
+    pqsig_shake_absorb(&sc, msg, sizeof msg);
+    if (falcon_hash_to_point_native(&sc, d, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(c, d, n * sizeof(uint16_t)) == 0, "logn %u: hash_to_point native = c", logn);
+    } else {
+        CHECK(d[0] == 0xA5A5 && d[n - 1] == 0xA5A5, "logn %u: a declined hash_to_point leaves c", logn);
+    }
+    pqsig_shake_release(&sc);
+#else
+    (void)d;
+#endif
+}
+
+static void test_sampler(void)
+{
+    falcon_sampler_ctx a, b;
+    static const uint8_t seed[48] = {7};
+    pqsig_shake_ctx sc;
+    fpr mu = fpr_div(fpr_of(-12345), fpr_of(100)), isigma = fpr_div(fpr_one, fpr_scaled(17, -3));
+    long sum = 0;
+    int i;
+    pqsig_shake256_init(&sc);
+    pqsig_shake_absorb(&sc, seed, sizeof seed);
+    falcon_prng_init(&a.p, &sc);
+    pqsig_shake_release(&sc);
+    a.sigma_min = fpr_sigma_min[9];
+    memcpy(&b, &a, sizeof a);
+    for (i = 0; i < 2000; i++) {
+        sum += falcon_sampler_z_c(&a, mu, isigma);
+    }
+    /* The mean of 2000 draws of sigma 2.125 lies within 0.5 of -123.45. */
+    CHECK(sum > -2000L * 12395 / 100 && sum < -2000L * 12295 / 100, "SamplerZ centres on mu (sum %ld)", sum);
+#ifdef PQSIG_FALCON_NATIVE_SAMPLER_Z
+    {
+        falcon_sampler_ctx c;
+        int z = 0, zc, same = 1, declined = 1;
+        memcpy(&a, &b, sizeof b);
+        for (i = 0; i < 200; i++) {
+            memcpy(&c, &b, sizeof b);
+            if (falcon_sampler_z_native(&z, &b, mu, isigma) == PQSIG_NATIVE_OK) {
+                declined = 0;
+                zc = falcon_sampler_z_c(&a, mu, isigma);
+                same &= z == zc && memcmp(&a, &b, sizeof a) == 0;
+            } else {
+                same &= memcmp(&c, &b, sizeof b) == 0;
+                (void)falcon_sampler_z_c(&a, mu, isigma);
+                memcpy(&b, &a, sizeof a);
+            }
+        }
+        CHECK(same, "sampler_z native = c (declined: %d)", declined);
+    }
+#endif
+}
+
+int main(void)
+{
+    unsigned logn;
+    for (logn = 1; logn <= 10; logn++) {
+        test_fft(logn);
+        test_ntt(logn);
+        test_hash(logn);
+    }
+    test_sampler();
+    return check_done("test_falcon_kernels");
+}
