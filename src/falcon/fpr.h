@@ -296,6 +296,13 @@ static inline fpr fpr_sqrt(fpr x)
     double r;
     __asm__("fsqrt %d0, %d1" : "=w"(r) : "w"(x.v));
     return fpr_wrap(r);
+#elif defined(__riscv) && defined(__riscv_flen) && __riscv_flen >= 64 &&                          \
+    (defined(__GNUC__) || defined(__clang__))
+    /* RV64D: fsqrt.d (correctly rounded, dynamic rounding mode: the
+     * default round-to-nearest-even). */
+    double r;
+    __asm__("fsqrt.d %0, %1" : "=f"(r) : "f"(x.v));
+    return fpr_wrap(r);
 #elif defined(__GNUC__) || defined(__clang__)
     /* Other targets: builds with -fno-math-errno keep this inline. */
     return fpr_wrap(__builtin_sqrt(x.v));
