@@ -32,4 +32,15 @@
 int falcon_keygen(pqsig_shake_ctx *rng, int8_t *f, int8_t *g, int8_t *F, int8_t *G, uint16_t *h, unsigned logn,
                   uint8_t *tmp);
 
+#define falcon_check_sk FALCON_NS(falcon_check_sk)
+/* Whether (f, g, F, G) is a key key generation could have produced: the
+ * two norm bounds of its rejection tests, and f G - g F = q exactly over
+ * Z[x]/(x^n + 1). A secret key that decodes but fails this would make
+ * signing leave the floating-point contract (a Gram matrix that is not
+ * positive definite, sampler deviations out of range). Returns 1 or 0 (the
+ * verdict is declassified: the caller reports a malformed key); constant
+ * time otherwise. tmp: 24 n bytes, 8-byte aligned. */
+int falcon_check_sk(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn,
+                    uint8_t *tmp);
+
 #endif

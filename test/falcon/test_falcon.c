@@ -257,6 +257,13 @@ static void test_record(const char *impl, unsigned logn, const char *path, unsig
         cap = sizeof out;
         CHECK(pqsig_sign_derand(a, out, &cap, r.msg, r.mlen, sk, rnd) == PQSIG_ERR_MALFORMED_KEY,
               "%s record %u: F = -128 refused", name, count);
+        /* A key that decodes but is not an NTRU basis (F changed by one):
+         * refused, never signed with. */
+        memcpy(sk, r.sk, r.sklen);
+        sk[1 + (2 * fg * n) / 8] ^= 1;
+        cap = sizeof out;
+        CHECK(pqsig_sign_derand(a, out, &cap, r.msg, r.mlen, sk, rnd) == PQSIG_ERR_MALFORMED_KEY,
+              "%s record %u: F + 1 refused", name, count);
     }
 
     if (flips) {

@@ -7,7 +7,9 @@
  *   OUT_DIR/decode_<scheme>/<name>-pk-<count>  name, 1, pk, sig, msg
  *   OUT_DIR/diff_<scheme>/<name>-<count>       name, count, seed, zero rnd, msg
  * The signed message sm is split into signature and message by the
- * variant's layout (sig || m or m || sig). The name byte is the index of
+ * variant's layout (sig || m or m || sig); for a scheme's own layout
+ * (Falcon's) the seed signature is made afresh from the record's secret key
+ * and message (derandomised with zero rnd), zero-padded to the maximum. The name byte is the index of
  * the name among the scheme's names in this build, as the harnesses count
  * them (fuzz.h), so a corpus belongs to the build that wrote it. */
 #include <errno.h>
@@ -79,26 +81,44 @@ static int record(const char *out, const fuzz_group *g, size_t gi, const char *r
     const pqsig_alg *a = g->impl[0];
     const pqsig_details *d = g->d;
     size_t smlen = rsp_shipped_size(rsp, count, "smlen"), siglen = d->signature_bytes, mlen;
-    uint8_t *pk, *sk, *sm, *seed, *sig, *msg;
+    uint8_t *pk, *sk, *sm, *seed, *sig, *msg, *own, *rnd = NULL;
     uint8_t head[2];
     char dir[1024];
     buf b = {NULL, 0, 0};
     int ret = -1;
 
-    if (smlen < siglen) {
-        return 0;
-    }
-    mlen = smlen - siglen;
     pk = rsp_shipped_bytes(rsp, count, "pk", d->public_key_bytes);
     sk = rsp_shipped_bytes(rsp, count, "sk", d->secret_key_bytes);
-    sm = rsp_shipped_bytes(rsp, count, "sm", smlen);
     seed = rsp_shipped_bytes(rsp, count, "seed", 48);
-    if (pk == NULL || sk == NULL || sm == NULL || seed == NULL) {
-        ret = 0;
-        goto done;
+    sm = NULL;
+    own = NULL;
+    if (a->sm_layout == PQSIG_SM_CUSTOM) {
+        size_t len = siglen;
+        mlen = rsp_shipped_size(rsp, count, "mlen");
+        sm = mlen != 0 ? rsp_shipped_bytes(rsp, count, "msg", mlen) : NULL;
+        own = calloc(1, siglen + 1);
+        rnd = calloc(1, d->sign_rnd_bytes + 1);
+        if (pk == NULL || sk == NULL || sm == NULL || seed == NULL || own == NULL || rnd == NULL ||
+            pqsig_sign_derand(a, own, &len, sm, mlen, sk, rnd) != PQSIG_OK) {
+            ret = 0;
+            goto done;
+        }
+        sig = own;
+        msg = sm;
+    } else {
+        if (smlen < siglen) {
+            ret = 0;
+            goto done;
+        }
+        mlen = smlen - siglen;
+        sm = rsp_shipped_bytes(rsp, count, "sm", smlen);
+        if (pk == NULL || sk == NULL || sm == NULL || seed == NULL) {
+            ret = 0;
+            goto done;
+        }
+        sig = a->sm_layout == PQSIG_SM_MSG_SIG ? sm + mlen : sm;
+        msg = a->sm_layout == PQSIG_SM_MSG_SIG ? sm : sm + siglen;
     }
-    sig = a->sm_layout == PQSIG_SM_MSG_SIG ? sm + mlen : sm;
-    msg = a->sm_layout == PQSIG_SM_MSG_SIG ? sm : sm + siglen;
     head[0] = (uint8_t)gi;
 
     head[1] = 0;
@@ -142,6 +162,8 @@ done:
     free(sk);
     free(sm);
     free(seed);
+    free(own);
+    free(rnd);
     free(b.p);
     return ret;
 }
