@@ -11,8 +11,9 @@
 #include "registry.h"
 
 /* The generic layer draws at most this much randomness at once for a
- * derand call; every scheme's seed and salt fit. */
-#define PQSIG_MAX_RND_BYTES 128
+ * derand call; every scheme's seed and salt fit, twice when hedged (Falcon:
+ * 2 x 88 bytes). */
+#define PQSIG_MAX_RND_BYTES 256
 
 int pqsig_runs_here(const pqsig_alg *alg)
 {
@@ -154,8 +155,10 @@ static int sign_core(const pqsig_alg *alg, uint8_t *sig, size_t *siglen, const u
         return PQSIG_ERR_BAD_ARGUMENT;
     }
     *siglen = alg->d.signature_bytes;
-    if (!derand && !native && tmp == NULL && alg->sign_rng != NULL) {
-        /* The scheme draws its randomness itself (several draws). */
+    if (!derand && !native && tmp == NULL && alg->sign_rng != NULL && (rng != NULL || alg->hedge == NULL)) {
+        /* The scheme draws a caller's randomness itself (several draws, as
+         * the official code does for the KATs). Operating-system
+         * randomness is drawn here in one piece and hedged below. */
         ret = alg->sign_rng(sig, siglen, m, mlen, key, rng != NULL ? rng : &os_rng);
         return sign_done(ret, sig, siglen, cap);
     }
