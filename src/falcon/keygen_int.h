@@ -206,6 +206,13 @@ void falcon_kg_poly_to_fpr(fpr *d, const uint32_t *x, size_t len, size_t st, uns
 
 /* ---- the NTRU solver (keygen_solve.c) ---- */
 
+#define falcon_kg_ntru_mismatch FALCON_NS(falcon_kg_ntru_mismatch)
+/* Zero when f G - g F = q in Z[x]/(x^n + 1), checked modulo the first
+ * prime (above 2^30): exact, since every coefficient of f G - g F is below
+ * n 2 127^2 < 2^26 in size. Constant time. tmp: 6n words. */
+uint32_t falcon_kg_ntru_mismatch(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G,
+                                 unsigned logn, uint32_t *tmp);
+
 #define falcon_kg_solve FALCON_NS(falcon_kg_solve)
 #define falcon_kg_solve_words FALCON_NS(falcon_kg_solve_words)
 

@@ -623,6 +623,35 @@ size_t falcon_kg_solve_words(unsigned logn)
     return need;
 }
 
+uint32_t falcon_kg_ntru_mismatch(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G,
+                                 unsigned logn, uint32_t *tmp)
+{
+    size_t n = (size_t)1 << logn, i;
+    const falcon_kg_prime *pr = &falcon_kg_primes[0];
+    uint32_t *fh = tmp, *gh = fh + n, *Fh = gh + n, *Gh = Fh + n, *fw = Gh + n, *iv = fw + n;
+    uint32_t want, bad = 0;
+    kg_mod m;
+    kg_mod_init(&m, pr->p);
+    falcon_kg_ntt_tables(fw, iv, logn, pr, &m);
+    for (i = 0; i < n; i++) {
+        fh[i] = kg_mset(&m, f[i]);
+        gh[i] = kg_mset(&m, g[i]);
+        Fh[i] = kg_mset(&m, F[i]);
+        Gh[i] = kg_mset(&m, G[i]);
+    }
+    falcon_kg_ntt(fh, fw, logn, &m);
+    falcon_kg_ntt(gh, fw, logn, &m);
+    falcon_kg_ntt(Fh, fw, logn, &m);
+    falcon_kg_ntt(Gh, fw, logn, &m);
+    /* Products in Montgomery form (x y / 2^32) on both sides; the constant
+     * q is q at every point of the NTT domain. */
+    want = kg_mmul(&m, FALCON_Q, 1);
+    for (i = 0; i < n; i++) {
+        bad |= kg_msub(&m, kg_mmul(&m, fh[i], Gh[i]), kg_mmul(&m, gh[i], Fh[i])) ^ want;
+    }
+    return bad;
+}
+
 int falcon_kg_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, uint32_t *tmp)
 {
     size_t n = (size_t)1 << logn, i;
@@ -662,28 +691,7 @@ int falcon_kg_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const 
         Gout[i] = (int8_t)b;
     }
     /* And f G - g F = q, checked modulo one prime (all values are small). */
-    {
-        kg_mod m;
-        uint32_t *fh = tmp, *gh = fh + n, *Fh = gh + n, *Gh = Fh + n, *fw = Gh + n, *iv = fw + n;
-        uint32_t want;
-        kg_mod_init(&m, falcon_kg_primes[0].p);
-        falcon_kg_ntt_tables(fw, iv, logn, &falcon_kg_primes[0], &m);
-        for (i = 0; i < n; i++) {
-            fh[i] = kg_mset(&m, f[i]);
-            gh[i] = kg_mset(&m, g[i]);
-            Fh[i] = kg_mset(&m, F[i]);
-            Gh[i] = kg_mset(&m, Gout[i]);
-        }
-        falcon_kg_ntt(fh, fw, logn, &m);
-        falcon_kg_ntt(gh, fw, logn, &m);
-        falcon_kg_ntt(Fh, fw, logn, &m);
-        falcon_kg_ntt(Gh, fw, logn, &m);
-        want = kg_mmul(&m, FALCON_Q, 1);
-        for (i = 0; i < n; i++) {
-            uint32_t z = kg_msub(&m, kg_mmul(&m, fh[i], Gh[i]), kg_mmul(&m, gh[i], Fh[i]));
-            bad |= z ^ want;
-        }
-    }
+    bad |= falcon_kg_ntru_mismatch(f, g, F, Gout, logn, tmp);
     /* A failure discards (f, g): declassified. */
     bad = (uint32_t)(bad != 0);
     PQSIG_CT_DECLASSIFY(&bad, sizeof bad);
