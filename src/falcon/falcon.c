@@ -26,8 +26,8 @@
 #define MAX_ATTEMPTS 64
 
 #define TMP_BYTES                                                                                  \
-    (FALCON_KEYGEN_TMP_BYTES(LOGN) > FALCON_SIGN_TMP_BYTES(LOGN) ? FALCON_KEYGEN_TMP_BYTES(LOGN)    \
-                                                                 : FALCON_SIGN_TMP_BYTES(LOGN))
+    (FALCON_KEYGEN_TMP_BYTES(LOGN) > FALCON_SIGNER_TMP_BYTES(LOGN) ? FALCON_KEYGEN_TMP_BYTES(LOGN)  \
+                                                                   : FALCON_SIGNER_TMP_BYTES(LOGN))
 
 typedef union {
     uint8_t b[TMP_BYTES];
@@ -176,7 +176,7 @@ static size_t sign_attempt(sign_state *st, uint8_t *out, size_t cap, const uint8
     pqsig_shake_release(&st->sc);
     pqsig_shake256_init(&st->sc);
     pqsig_shake_absorb(&st->sc, rnd + FALCON_NONCE_BYTES, SEED_BYTES);
-    falcon_sign_dyn(st->s2, &st->sc, st->f, st->g, st->F, st->G, st->hm, LOGN, st->tmp.b);
+    falcon_sign(st->s2, &st->sc, st->f, st->g, st->F, st->G, st->hm, LOGN, st->tmp.b);
     pqsig_shake_release(&st->sc);
     /* The signature is public from here on. */
     PQSIG_CT_DECLASSIFY(st->s2, sizeof st->s2);

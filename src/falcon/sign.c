@@ -28,8 +28,7 @@ static void ints_to_fpr(fpr *d, const int8_t *s, size_t n)
     }
 }
 
-/* The basis in FFT form: b00 = g, b01 = -f, b10 = G, b11 = -F. */
-static void basis_fft(fpr *b00, fpr *b01, fpr *b10, fpr *b11, const int8_t *f, const int8_t *g, const int8_t *F,
+void falcon_basis_fft(fpr *b00, fpr *b01, fpr *b10, fpr *b11, const int8_t *f, const int8_t *g, const int8_t *F,
                       const int8_t *G, unsigned logn)
 {
     size_t n = (size_t)1 << logn;
@@ -186,18 +185,46 @@ static void ffsamp(const sampler_ref *sr, fpr *t0, fpr *t1, const fpr *g00, fpr 
     falcon_poly_merge_fft(t0, za, zb, logn);
 }
 
-/* Sum of squares of the n values of s (int32), saturated: the result is
- * above every bound if it ever reaches 2^31 (the exact sum is what counts;
- * the values here are far below 2^15 for any valid key). */
-static uint32_t add_sq(uint32_t acc, const int32_t *s, size_t n)
+/* Sum of squares of the n values of s (int32), saturated at 2^62 (a
+ * square is at most 2^62, so the sum never wraps): a broken key may make
+ * the rounded values huge, and the check must still refuse them. */
+static uint64_t add_sq(uint64_t acc, const int32_t *s, size_t n)
 {
-    uint32_t ov = acc;
+    const uint64_t cap = (uint64_t)1 << 62;
     size_t i;
     for (i = 0; i < n; i++) {
-        acc += (uint32_t)(s[i] * s[i]);
-        ov |= acc;
+        int64_t v = s[i];
+        uint64_t over;
+        acc += (uint64_t)(v * v);
+        over = -(acc >> 62);
+        acc = (acc & ~over) | (cap & over);
     }
-    return acc | (uint32_t)-(int32_t)(ov >> 31);
+    return acc;
+}
+
+int falcon_sign_finish(int16_t *s2, const uint16_t *hm, const fpr *t0, const fpr *t1, unsigned logn,
+                       int32_t *work)
+{
+    size_t n = (size_t)1 << logn, u;
+    int32_t *v1 = work, *v2 = work + n;
+    int ok;
+
+    for (u = 0; u < n; u++) {
+        v1[u] = (int32_t)hm[u] - (int32_t)fpr_rint(t0[u]);
+        v2[u] = -(int32_t)fpr_rint(t1[u]);
+    }
+    ok = add_sq(add_sq(0, v1, n), v2, n) <= FALCON_L2_BOUND(logn);
+    /* Whether the attempt is short enough is public: round 3 (and every
+     * Falcon signer) retries on failure, which shows in the time taken, and
+     * a rejected sample is thrown away; a fresh one is drawn for the next
+     * attempt. */
+    PQSIG_CT_DECLASSIFY(&ok, sizeof ok);
+    if (ok) {
+        for (u = 0; u < n; u++) {
+            s2[u] = (int16_t)v2[u];
+        }
+    }
+    return ok;
 }
 
 int falcon_sign_attempt(int16_t *s2, falcon_samplerz_fn samp, void *samp_ctx, const int8_t *f, const int8_t *g,
@@ -206,10 +233,7 @@ int falcon_sign_attempt(int16_t *s2, falcon_samplerz_fn samp, void *samp_ctx, co
     size_t n = (size_t)1 << logn, hn = n >> 1, u;
     fpr *base = (fpr *)(void *)tmp;
     fpr *b00, *b01, *b10, *b11, *g00, *g01, *g11, *t0, *t1, *w;
-    int32_t *v1, *v2;
     sampler_ref sr;
-    uint32_t sqn;
-    int ok;
 
     sr.fn = samp;
     sr.ctx = samp_ctx;
@@ -224,7 +248,7 @@ int falcon_sign_attempt(int16_t *s2, falcon_samplerz_fn samp, void *samp_ctx, co
     b01 = b00 + n;
     b10 = b01 + n;
     b11 = b10 + n;
-    basis_fft(b00, b01, b10, b11, f, g, F, G, logn);
+    falcon_basis_fft(b00, b01, b10, b11, f, g, F, G, logn);
 
     /* Gram matrix B * adj(B):
      *   g00 = b00 adj(b00) + b01 adj(b01)
@@ -282,7 +306,7 @@ int falcon_sign_attempt(int16_t *s2, falcon_samplerz_fn samp, void *samp_ctx, co
     memmove(b11 + n, t0, 2 * n * sizeof *t0);
     t0 = b11 + n;
     t1 = t0 + n;
-    basis_fft(b00, b01, b10, b11, f, g, F, G, logn);
+    falcon_basis_fft(b00, b01, b10, b11, f, g, F, G, logn);
     for (u = 0; u < hn; u++) {
         fpr z_re = t0[u], z_im = t0[u + hn];
         fpr y_re = t1[u], y_im = t1[u + hn];
@@ -306,26 +330,7 @@ int falcon_sign_attempt(int16_t *s2, falcon_samplerz_fn samp, void *samp_ctx, co
     falcon_iFFT(t1, logn);
 
     /* s1 = hm - round(t0), s2 = -round(t1), as int32 in slots 0..1. */
-    v1 = (int32_t *)(void *)base;
-    v2 = v1 + n;
-    for (u = 0; u < n; u++) {
-        v1[u] = (int32_t)hm[u] - (int32_t)fpr_rint(t0[u]);
-        v2[u] = -(int32_t)fpr_rint(t1[u]);
-    }
-    sqn = add_sq(add_sq(0, v1, n), v2, n);
-    ok = sqn <= FALCON_L2_BOUND(logn);
-    /* Whether the attempt is short enough is public: round 3 (and every
-     * Falcon signer) retries on failure, which shows in the time taken, and
-     * a rejected sample is thrown away; a fresh one is drawn for the next
-     * attempt. */
-    PQSIG_CT_DECLASSIFY(&ok, sizeof ok);
-    if (!ok) {
-        return 0;
-    }
-    for (u = 0; u < n; u++) {
-        s2[u] = (int16_t)v2[u];
-    }
-    return 1;
+    return falcon_sign_finish(s2, hm, t0, t1, logn, (int32_t *)(void *)base);
 }
 
 static int sampler_z_cb(void *ctx, fpr mu, fpr isigma)

@@ -19,6 +19,7 @@ set(falcon_core_sources
   ${PROJECT_SOURCE_DIR}/src/falcon/prng.c
   ${PROJECT_SOURCE_DIR}/src/falcon/sampler.c
   ${PROJECT_SOURCE_DIR}/src/falcon/sign.c
+  ${PROJECT_SOURCE_DIR}/src/falcon/sign_tree.c
   ${falcon_keygen_sources})
 
 # The floating point must be IEEE binary64 with every operation rounded on
@@ -38,7 +39,7 @@ foreach(entry IN LISTS falcon_sets)
   pqsig_variant(SCHEME falcon SET ${id} IMPL ref HEADER "falcon/variant.h"
     SOURCES ${PROJECT_SOURCE_DIR}/src/falcon/falcon.c
     DEFINES FALCON_LOGN=${logn} FALCON_PADDED=${padded}
-    SHAPE fpemu SHAPE_DEFINES FALCON_FPEMU=1
+    SHAPE fpemu SHAPE_DEFINES FALCON_FPEMU=1 FALCON_SIGN_TREE=1
     KERNELS ${falcon_core_sources})
   foreach(impl IN LISTS falcon_impls)
     # The core holds the kernel dispatchers, so a backend's core is

@@ -9,6 +9,10 @@
  *    g/f mod q, the same keys when G or h is not asked for, and the work
  *    area: FALCON_KEYGEN_TMP_BYTES covers what the solver uses, and nothing
  *    past it is written.
+ *  - For those keys of degree 2^2 .. 2^10, the two signers give the same
+ *    s2 from the same random stream, and read as much of it: sign.c (the
+ *    LDL tree built on the way down, opt) and sign_tree.c (the expanded key
+ *    and ffSampling over the whole tree, ref), each within its work area.
  * Usage: test_falcon_keygen PATH [PATH ...]: a PATH ending in .rsp is a
  * KAT file; any other is a directory holding falcon512-KAT.first3.rsp and
  * falcon1024-KAT.first3.rsp (test/data/kat/falcon). */
@@ -23,6 +27,7 @@
 #include "falcon/keygen.h"
 #include "falcon/keygen_int.h"
 #include "falcon/params.h"
+#include "falcon/sign.h"
 
 #define MAX_N 1024
 #define TMP_CANARY 64
@@ -208,6 +213,53 @@ static int public_key_holds(const int8_t *f, const int8_t *g, const uint16_t *h,
     return 1;
 }
 
+/* Both signers on the same hashed messages (random values mod q) and the
+ * same SHAKE256 stream: equal s2, and each leaves the stream at the same
+ * place (it took as many attempts). */
+static void check_signers(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn,
+                          unsigned s)
+{
+    static uint16_t hm[MAX_N];
+    static int16_t s2a[MAX_N], s2b[MAX_N];
+    size_t n = (size_t)1 << logn, i, la = FALCON_SIGN_TMP_BYTES(logn), lb = FALCON_SIGN_TREE_TMP_BYTES(logn);
+    uint8_t *rawa, *rawb, *a, *b, nexta[8], nextb[8];
+    unsigned m;
+
+    a = check_aligned_alloc(la + TMP_CANARY, 8, &rawa);
+    b = check_aligned_alloc(lb + TMP_CANARY, 8, &rawb);
+    memset(a + la, 0xA5, TMP_CANARY);
+    memset(b + lb, 0xA5, TMP_CANARY);
+    for (m = 0; m < 2; m++) {
+        uint8_t in[10] = {'s', 'i', 'g', 'n', 'e', 'r', 's', (uint8_t)logn, (uint8_t)s, (uint8_t)m};
+        pqsig_shake_ctx ra, rb;
+        pqsig_shake256((uint8_t *)hm, sizeof hm, in, sizeof in);
+        for (i = 0; i < n; i++) {
+            hm[i] = (uint16_t)(hm[i] % FALCON_Q);
+        }
+        pqsig_shake256_init(&ra);
+        pqsig_shake_absorb(&ra, in, sizeof in);
+        rb = ra;
+        falcon_sign_dyn(s2a, &ra, f, g, F, G, hm, logn, a);
+        falcon_sign_tree(s2b, &rb, f, g, F, G, hm, logn, b);
+        CHECK(memcmp(s2a, s2b, n * sizeof *s2a) == 0, "logn %u seed %u message %u: sign_dyn and sign_tree differ",
+              logn, s, m);
+        pqsig_shake_squeeze(&ra, nexta, sizeof nexta);
+        pqsig_shake_squeeze(&rb, nextb, sizeof nextb);
+        CHECK(memcmp(nexta, nextb, sizeof nexta) == 0,
+              "logn %u seed %u message %u: the signers read different amounts of randomness", logn, s, m);
+        pqsig_shake_release(&ra);
+        pqsig_shake_release(&rb);
+    }
+    for (i = 0; i < TMP_CANARY; i++) {
+        if (a[la + i] != 0xA5 || b[lb + i] != 0xA5) {
+            break;
+        }
+    }
+    CHECK(i == TMP_CANARY, "logn %u: a signer wrote past its work area", logn);
+    free(rawa);
+    free(rawb);
+}
+
 static int small(const int8_t *a, size_t n)
 {
     size_t i;
@@ -240,6 +292,9 @@ static void check_properties(void)
             keygen_seeded(seed, sizeof seed, f2, g2, F2, NULL, NULL, logn);
             CHECK(memcmp(f, f2, n) == 0 && memcmp(g, g2, n) == 0 && memcmp(F, F2, n) == 0,
                   "logn %u seed %u: keys change without G and h", logn, s);
+            if (logn >= 2 && s < 2) {
+                check_signers(f, g, F, G, logn, s);
+            }
         }
     }
 }
