@@ -30,6 +30,10 @@
 #define PQSIG_V_NAME "Falcon-padded-" FALCON_DEGREE
 #define PQSIG_V_SIG_BYTES FALCON_SIG_PADDED_BYTES(FALCON_LOGN)
 #define PQSIG_V_SM_LAYOUT PQSIG_SM_SIG_MSG
+/* No official file: the expectation is the digest of PQClean's (and
+ * liboqs's) single-record KAT, test/data/kat/falcon/RECORDS.interop.sha256. */
+#define PQSIG_V_KAT_FILE "falcon/falcon-padded-" FALCON_DEGREE "-KAT.rsp"
+#define PQSIG_V_KAT_HEADER "Falcon-padded-" FALCON_DEGREE
 #else
 #define PQSIG_V_NAME "Falcon-" FALCON_DEGREE
 #define PQSIG_V_SIG_BYTES FALCON_SIG_COMPRESSED_BYTES(FALCON_LOGN)

@@ -57,10 +57,28 @@ def write_gz(out, text):
         f.write(text.encode())
 
 
+# Files of ours in the folder, which an import keeps: digests published outside
+# the official KAT files (RECORDS.interop.sha256 in a scheme's folder) and the
+# folder's README.
+INTEROP = "RECORDS.interop.sha256"
+KEEP = (INTEROP, "README.md")
+
+
 def import_kat(src, dst):
-    """Rebuild dst from src; returns (files written, bytes written)."""
+    """Rebuild dst from src (keeping the INTEROP files); returns (files written, bytes written)."""
+    kept = {}
     if os.path.isdir(dst):
+        for root, _, names in os.walk(dst):
+            rel = os.path.relpath(root, dst)
+            for name in names:
+                if name == INTEROP or (rel == "." and name in KEEP):
+                    with open(os.path.join(root, name), "rb") as f:
+                        kept[os.path.join(rel, name)] = f.read()
         shutil.rmtree(dst)
+    for rel, data in kept.items():
+        os.makedirs(os.path.dirname(os.path.join(dst, rel)), exist_ok=True)
+        with open(os.path.join(dst, rel), "wb") as f:
+            f.write(data)
     files = size = 0
     for root, _, names in sorted(os.walk(src)):
         rel = os.path.relpath(root, src)
