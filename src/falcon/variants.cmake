@@ -25,7 +25,9 @@ set(falcon_core_sources
 # The floating point must be IEEE binary64 with every operation rounded on
 # its own: no contraction into fused multiply-adds (GCC ignores
 # "#pragma STDC FP_CONTRACT"), no fast-math.
-set_property(SOURCE ${falcon_core_sources} APPEND PROPERTY COMPILE_OPTIONS -ffp-contract=off)
+file(GLOB falcon_native_sources ${PROJECT_SOURCE_DIR}/src/falcon/native/*/*.c)
+set_property(SOURCE ${falcon_core_sources} ${falcon_native_sources} APPEND PROPERTY COMPILE_OPTIONS
+             -ffp-contract=off)
 
 # "set-id logn padded"
 set(falcon_sets "512 9 0" "1024 10 0" "padded_512 9 1" "padded_1024 10 1")

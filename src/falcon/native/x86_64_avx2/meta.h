@@ -1,0 +1,55 @@
+/* Falcon backend x86_64_avx2 (impl avx2): the FFT and the inverse FFT on
+ * four binary64 lanes. Every output is computed by the same correctly
+ * rounded operations as the portable twins (fft.c), only four at a time,
+ * so the results are bit-identical and the known answers unchanged. The
+ * kernels take degrees 2^4 and up (key generation asks for smaller ones,
+ * which decline), and decline on a CPU without AVX2. The other kernels of
+ * native/api.h run portably for now. Included by native/api.h. */
+#ifndef PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
+#define PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
+
+#include "common/cpu.h"
+#include "common/native.h"
+#include "falcon/fpr.h"
+#include "falcon/ns.h"
+
+#if FALCON_FPEMU
+#error "the avx2 backend works on native binary64 (FALCON_FPEMU=0)"
+#endif
+
+/* The smallest degree the vector code takes: the layers of span 2 and 1
+ * handle two and four groups per step. */
+#define FALCON_AVX2_MIN_LOGN 4u
+
+#define falcon_fft_avx2 FALCON_NS(falcon_fft_avx2)
+#define falcon_ifft_avx2 FALCON_NS(falcon_ifft_avx2)
+void falcon_fft_avx2(fpr *f, unsigned logn);
+void falcon_ifft_avx2(fpr *f, unsigned logn);
+
+#define PQSIG_FALCON_NATIVE_FFT
+#define PQSIG_FALCON_NATIVE_IFFT
+
+static inline int falcon_avx2_takes(unsigned logn)
+{
+    return logn >= FALCON_AVX2_MIN_LOGN && logn <= 10u && (pqsig_cpu_features() & PQSIG_CPU_AVX2) != 0;
+}
+
+static inline int falcon_fft_native(fpr *f, unsigned logn)
+{
+    if (!falcon_avx2_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_fft_avx2(f, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_ifft_native(fpr *f, unsigned logn)
+{
+    if (!falcon_avx2_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_ifft_avx2(f, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+#endif
