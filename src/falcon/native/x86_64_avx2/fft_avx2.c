@@ -56,8 +56,7 @@ static inline void tw_quads(v4 *wr, v4 *wi, size_t k)
     *wi = _mm256_unpackhi_pd(t0, t1);
 }
 
-/* ---- FFT: (x, y) -> (x + w y, x - w y) ---- */
-
+/* FFT butterfly: (x, y) -> (x + w y, x - w y). */
 static inline void fly_fwd(v4 *xr, v4 *xi, v4 *yr, v4 *yi, v4 wr, v4 wi)
 {
     v4 tr, ti;
@@ -68,62 +67,7 @@ static inline void fly_fwd(v4 *xr, v4 *xi, v4 *yr, v4 *yi, v4 wr, v4 wi)
     *xi = _mm256_add_pd(*xi, ti);
 }
 
-void falcon_fft_avx2(fpr *fp, unsigned logn)
-{
-    double *re = (double *)(void *)fp;
-    size_t hn = (size_t)1 << (logn - 1);
-    double *im = re + hn;
-    size_t groups, span, g, j;
-
-    for (groups = 1, span = hn >> 1; span >= 4; groups <<= 1, span >>= 1) {
-        size_t base;
-        for (g = 0, base = 0; g < groups; g++, base += 2 * span) {
-            v4 wr = _mm256_set1_pd(gm(2 * groups + g)[0]);
-            v4 wi = _mm256_set1_pd(gm(2 * groups + g)[1]);
-            for (j = base; j < base + span; j += 4) {
-                v4 xr = LD(re + j), xi = LD(im + j), yr = LD(re + j + span), yi = LD(im + j + span);
-                fly_fwd(&xr, &xi, &yr, &yi, wr, wi);
-                ST(re + j, xr);
-                ST(im + j, xi);
-                ST(re + j + span, yr);
-                ST(im + j + span, yi);
-            }
-        }
-    }
-
-    /* span 2: groups of 4 slots, two groups per step. */
-    groups = hn >> 2;
-    for (g = 0; g < groups; g += 2) {
-        size_t b = 4 * g;
-        v4 wr, wi, ar = LD(re + b), br = LD(re + b + 4), ai = LD(im + b), bi = LD(im + b + 4);
-        v4 xr = _mm256_permute2f128_pd(ar, br, 0x20), yr = _mm256_permute2f128_pd(ar, br, 0x31);
-        v4 xi = _mm256_permute2f128_pd(ai, bi, 0x20), yi = _mm256_permute2f128_pd(ai, bi, 0x31);
-        tw_pairs(&wr, &wi, 2 * groups + g);
-        fly_fwd(&xr, &xi, &yr, &yi, wr, wi);
-        ST(re + b, _mm256_permute2f128_pd(xr, yr, 0x20));
-        ST(re + b + 4, _mm256_permute2f128_pd(xr, yr, 0x31));
-        ST(im + b, _mm256_permute2f128_pd(xi, yi, 0x20));
-        ST(im + b + 4, _mm256_permute2f128_pd(xi, yi, 0x31));
-    }
-
-    /* span 1: groups of 2 slots, four groups per step. */
-    groups = hn >> 1;
-    for (g = 0; g < groups; g += 4) {
-        size_t b = 2 * g;
-        v4 wr, wi, ar = LD(re + b), br = LD(re + b + 4), ai = LD(im + b), bi = LD(im + b + 4);
-        v4 xr = _mm256_unpacklo_pd(ar, br), yr = _mm256_unpackhi_pd(ar, br);
-        v4 xi = _mm256_unpacklo_pd(ai, bi), yi = _mm256_unpackhi_pd(ai, bi);
-        tw_quads(&wr, &wi, 2 * groups + g);
-        fly_fwd(&xr, &xi, &yr, &yi, wr, wi);
-        ST(re + b, _mm256_unpacklo_pd(xr, yr));
-        ST(re + b + 4, _mm256_unpackhi_pd(xr, yr));
-        ST(im + b, _mm256_unpacklo_pd(xi, yi));
-        ST(im + b + 4, _mm256_unpackhi_pd(xi, yi));
-    }
-}
-
-/* ---- inverse FFT: (x, y) -> (x + y, (x - y) conj(w)) ---- */
-
+/* Inverse FFT butterfly: (x, y) -> (x + y, (x - y) conj(w)). */
 static inline void fly_inv(v4 *xr, v4 *xi, v4 *yr, v4 *yi, v4 wr, v4 wi)
 {
     /* conj(w): the sign of the imaginary part flipped, exactly */
@@ -134,60 +78,91 @@ static inline void fly_inv(v4 *xr, v4 *xi, v4 *yr, v4 *yi, v4 wr, v4 wi)
     cmul(yr, yi, dr, di, wr, cwi);
 }
 
-void falcon_ifft_avx2(fpr *fp, unsigned logn)
+static inline void fly(int inv, v4 *xr, v4 *xi, v4 *yr, v4 *yi, v4 wr, v4 wi)
 {
-    double *re = (double *)(void *)fp;
-    size_t hn = (size_t)1 << (logn - 1);
-    double *im = re + hn;
-    size_t n = hn << 1, groups, span, g, j;
-    v4 scale;
-
-    /* span 1 */
-    groups = hn >> 1;
-    for (g = 0; g < groups; g += 4) {
-        size_t b = 2 * g;
-        v4 wr, wi, ar = LD(re + b), br = LD(re + b + 4), ai = LD(im + b), bi = LD(im + b + 4);
-        v4 xr = _mm256_unpacklo_pd(ar, br), yr = _mm256_unpackhi_pd(ar, br);
-        v4 xi = _mm256_unpacklo_pd(ai, bi), yi = _mm256_unpackhi_pd(ai, bi);
-        tw_quads(&wr, &wi, 2 * groups + g);
-        fly_inv(&xr, &xi, &yr, &yi, wr, wi);
-        ST(re + b, _mm256_unpacklo_pd(xr, yr));
-        ST(re + b + 4, _mm256_unpackhi_pd(xr, yr));
-        ST(im + b, _mm256_unpacklo_pd(xi, yi));
-        ST(im + b + 4, _mm256_unpackhi_pd(xi, yi));
+    if (inv) {
+        fly_inv(xr, xi, yr, yi, wr, wi);
+    } else {
+        fly_fwd(xr, xi, yr, yi, wr, wi);
     }
+}
 
-    /* span 2 */
-    groups = hn >> 2;
+/* A layer of span >= 4 slots: `groups` groups of 2 span slots. inv (a
+ * constant of the caller, not data) picks the butterfly. */
+static inline void layer_wide(int inv, double *re, double *im, size_t groups, size_t span)
+{
+    size_t g, j, base;
+    for (g = 0, base = 0; g < groups; g++, base += 2 * span) {
+        v4 wr = _mm256_set1_pd(gm(2 * groups + g)[0]);
+        v4 wi = _mm256_set1_pd(gm(2 * groups + g)[1]);
+        for (j = base; j < base + span; j += 4) {
+            v4 xr = LD(re + j), xi = LD(im + j), yr = LD(re + j + span), yi = LD(im + j + span);
+            fly(inv, &xr, &xi, &yr, &yi, wr, wi);
+            ST(re + j, xr);
+            ST(im + j, xi);
+            ST(re + j + span, yr);
+            ST(im + j + span, yi);
+        }
+    }
+}
+
+/* The layer of span 2: groups of 4 slots, two groups per step. */
+static inline void layer_span2(int inv, double *re, double *im, size_t hn)
+{
+    size_t groups = hn >> 2, g;
     for (g = 0; g < groups; g += 2) {
         size_t b = 4 * g;
         v4 wr, wi, ar = LD(re + b), br = LD(re + b + 4), ai = LD(im + b), bi = LD(im + b + 4);
         v4 xr = _mm256_permute2f128_pd(ar, br, 0x20), yr = _mm256_permute2f128_pd(ar, br, 0x31);
         v4 xi = _mm256_permute2f128_pd(ai, bi, 0x20), yi = _mm256_permute2f128_pd(ai, bi, 0x31);
         tw_pairs(&wr, &wi, 2 * groups + g);
-        fly_inv(&xr, &xi, &yr, &yi, wr, wi);
+        fly(inv, &xr, &xi, &yr, &yi, wr, wi);
         ST(re + b, _mm256_permute2f128_pd(xr, yr, 0x20));
         ST(re + b + 4, _mm256_permute2f128_pd(xr, yr, 0x31));
         ST(im + b, _mm256_permute2f128_pd(xi, yi, 0x20));
         ST(im + b + 4, _mm256_permute2f128_pd(xi, yi, 0x31));
     }
+}
 
-    for (groups = hn >> 3, span = 4; groups != 0; groups >>= 1, span <<= 1) {
-        size_t base;
-        for (g = 0, base = 0; g < groups; g++, base += 2 * span) {
-            v4 wr = _mm256_set1_pd(gm(2 * groups + g)[0]);
-            v4 wi = _mm256_set1_pd(gm(2 * groups + g)[1]);
-            for (j = base; j < base + span; j += 4) {
-                v4 xr = LD(re + j), xi = LD(im + j), yr = LD(re + j + span), yi = LD(im + j + span);
-                fly_inv(&xr, &xi, &yr, &yi, wr, wi);
-                ST(re + j, xr);
-                ST(im + j, xi);
-                ST(re + j + span, yr);
-                ST(im + j + span, yi);
-            }
-        }
+/* The layer of span 1: groups of 2 slots, four groups per step. */
+static inline void layer_span1(int inv, double *re, double *im, size_t hn)
+{
+    size_t groups = hn >> 1, g;
+    for (g = 0; g < groups; g += 4) {
+        size_t b = 2 * g;
+        v4 wr, wi, ar = LD(re + b), br = LD(re + b + 4), ai = LD(im + b), bi = LD(im + b + 4);
+        v4 xr = _mm256_unpacklo_pd(ar, br), yr = _mm256_unpackhi_pd(ar, br);
+        v4 xi = _mm256_unpacklo_pd(ai, bi), yi = _mm256_unpackhi_pd(ai, bi);
+        tw_quads(&wr, &wi, 2 * groups + g);
+        fly(inv, &xr, &xi, &yr, &yi, wr, wi);
+        ST(re + b, _mm256_unpacklo_pd(xr, yr));
+        ST(re + b + 4, _mm256_unpackhi_pd(xr, yr));
+        ST(im + b, _mm256_unpacklo_pd(xi, yi));
+        ST(im + b + 4, _mm256_unpackhi_pd(xi, yi));
     }
+}
 
+void falcon_fft_avx2(fpr *fp, unsigned logn)
+{
+    double *re = (double *)(void *)fp;
+    size_t hn = (size_t)1 << (logn - 1), groups, span;
+    for (groups = 1, span = hn >> 1; span >= 4; groups <<= 1, span >>= 1) {
+        layer_wide(0, re, re + hn, groups, span);
+    }
+    layer_span2(0, re, re + hn, hn);
+    layer_span1(0, re, re + hn, hn);
+}
+
+void falcon_ifft_avx2(fpr *fp, unsigned logn)
+{
+    double *re = (double *)(void *)fp;
+    size_t hn = (size_t)1 << (logn - 1), n = hn << 1, groups, span, j;
+    v4 scale;
+    layer_span1(1, re, re + hn, hn);
+    layer_span2(1, re, re + hn, hn);
+    for (groups = hn >> 3, span = 4; groups != 0; groups >>= 1, span <<= 1) {
+        layer_wide(1, re, re + hn, groups, span);
+    }
     /* the folded last layer and the division by n: times 2/n */
     scale = _mm256_set1_pd(fpr_p2_tab[logn].v);
     for (j = 0; j < n; j += 4) {
