@@ -102,16 +102,26 @@ static void lift_small(uint16_t *d, const int8_t *s, size_t n)
 }
 
 /* d = d / b pointwise in the NTT domain; returns an all-ones mask when
- * some b_i is zero. */
+ * some b_i is zero (then d is meaningless). One inversion for all of them
+ * (Montgomery's trick): with P_i = b_0 ... b_i, 1/b_i = P_(i-1) / P_i,
+ * and walking down from 1/P_(n-1) gives every 1/P_i by one product with
+ * b_(i+1). q is prime, so P_(n-1) is zero exactly when some b_i is. */
 static uint32_t div_ntt(uint16_t *d, const uint16_t *b, size_t n)
 {
+    uint16_t prefix[FALCON_N(FALCON_MAX_LOGN)];
+    uint32_t acc = 1, inv;
     size_t i;
-    uint32_t zero = 0;
     for (i = 0; i < n; i++) {
-        zero |= pqsig_ct_eq_mask_u32(b[i], 0);
-        d[i] = (uint16_t)mq_mul(d[i], mq_inv(b[i]));
+        acc = mq_mul(acc, b[i]);
+        prefix[i] = (uint16_t)acc;
     }
-    return zero;
+    inv = mq_inv(acc); /* 1 / P_(n-1) */
+    for (i = n - 1; i > 0; i--) {
+        d[i] = (uint16_t)mq_mul(d[i], mq_mul(inv, prefix[i - 1]));
+        inv = mq_mul(inv, b[i]); /* 1 / P_(i-1) */
+    }
+    d[0] = (uint16_t)mq_mul(d[0], inv);
+    return pqsig_ct_eq_mask_u32(acc, 0);
 }
 
 int falcon_compute_public(uint16_t *h, const int8_t *f, const int8_t *g, unsigned logn, uint8_t *tmp)
