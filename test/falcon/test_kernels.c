@@ -83,7 +83,9 @@ static void mul_ref(uint16_t *r, const uint16_t *a, const uint16_t *b, size_t n)
     }
 }
 
-static void test_ntt(unsigned logn)
+/* trials 1, 2, 3: a = all q - 1, all 0, alternating (the edges of the
+ * range); the others random. */
+static void test_ntt(unsigned logn, unsigned trial)
 {
     size_t n = FALCON_N(logn), i;
     static uint16_t a[MAXN], b[MAXN], r[MAXN], want[MAXN], t[MAXN];
@@ -91,6 +93,9 @@ static void test_ntt(unsigned logn)
     for (i = 0; i < n; i++) {
         a[i] = (uint16_t)(rnd64() % FALCON_Q);
         b[i] = (uint16_t)(rnd64() % FALCON_Q);
+        if (trial >= 1 && trial <= 3) {
+            a[i] = trial == 2 || (trial == 3 && (i & 1)) ? 0 : (uint16_t)(FALCON_Q - 1);
+        }
     }
     mul_ref(want, a, b, n);
     memcpy(r, a, sizeof a);
@@ -203,8 +208,8 @@ int main(void)
         unsigned trial;
         for (trial = 0; trial < 8; trial++) {
             test_fft(logn, trial);
+            test_ntt(logn, trial);
         }
-        test_ntt(logn);
         test_hash(logn);
     }
     test_sampler();

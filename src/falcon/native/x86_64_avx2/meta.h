@@ -1,12 +1,17 @@
-/* Falcon backend x86_64_avx2 (impl avx2): the FFT and the inverse FFT on
- * four binary64 lanes. Every output is computed by the same correctly
- * rounded operations as the portable twins (fft.c), only four at a time,
- * so the results are bit-identical and the known answers unchanged. The
- * kernels take degrees 2^4 and up (key generation asks for smaller ones,
- * which decline), and decline on a CPU without AVX2. The other kernels of
- * native/api.h run portably for now. Included by native/api.h. */
+/* Falcon backend x86_64_avx2 (impl avx2):
+ *  - the FFT and the inverse FFT on four binary64 lanes (fft_avx2.c):
+ *    every output is computed by the same correctly rounded operations as
+ *    the portable twins (fft.c), only four at a time, so the results are
+ *    bit-identical and the known answers unchanged; degrees 2^4 and up
+ *    (key generation asks for smaller ones, which decline);
+ *  - the NTT and inverse NTT modulo q on sixteen 16-bit lanes (ntt_avx2.c),
+ *    for degrees 512 and 1024; canonical outputs, equal to the twins'.
+ * Every kernel declines on a CPU without AVX2. SamplerZ and HashToPoint
+ * run portably for now. Included by native/api.h. */
 #ifndef PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
+
+#include <stdint.h>
 
 #include "common/cpu.h"
 #include "common/native.h"
@@ -15,6 +20,29 @@
 
 #if FALCON_FPEMU
 #error "the avx2 backend works on native binary64 (FALCON_FPEMU=0)"
+static inline int falcon_avx2_ntt_takes(unsigned logn)
+{
+    return (logn == 9u || logn == 10u) && (pqsig_cpu_features() & PQSIG_CPU_AVX2) != 0;
+}
+
+static inline int falcon_mq_ntt_native(uint16_t *a, unsigned logn)
+{
+    if (!falcon_avx2_ntt_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_mq_ntt_avx2(a, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_mq_intt_native(uint16_t *a, unsigned logn)
+{
+    if (!falcon_avx2_ntt_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_mq_intt_avx2(a, logn);
+    return PQSIG_NATIVE_OK;
+}
+
 #endif
 
 /* The smallest degree the vector code takes: the layers of span 2 and 1
@@ -26,8 +54,15 @@
 void falcon_fft_avx2(fpr *f, unsigned logn);
 void falcon_ifft_avx2(fpr *f, unsigned logn);
 
+#define falcon_mq_ntt_avx2 FALCON_NS(falcon_mq_ntt_avx2)
+#define falcon_mq_intt_avx2 FALCON_NS(falcon_mq_intt_avx2)
+void falcon_mq_ntt_avx2(uint16_t *a, unsigned logn);
+void falcon_mq_intt_avx2(uint16_t *a, unsigned logn);
+
 #define PQSIG_FALCON_NATIVE_FFT
 #define PQSIG_FALCON_NATIVE_IFFT
+#define PQSIG_FALCON_NATIVE_MQ_NTT
+#define PQSIG_FALCON_NATIVE_MQ_INTT
 
 static inline int falcon_avx2_takes(unsigned logn)
 {
@@ -49,6 +84,29 @@ static inline int falcon_ifft_native(fpr *f, unsigned logn)
         return PQSIG_NATIVE_FALLBACK;
     }
     falcon_ifft_avx2(f, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_avx2_ntt_takes(unsigned logn)
+{
+    return (logn == 9u || logn == 10u) && (pqsig_cpu_features() & PQSIG_CPU_AVX2) != 0;
+}
+
+static inline int falcon_mq_ntt_native(uint16_t *a, unsigned logn)
+{
+    if (!falcon_avx2_ntt_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_mq_ntt_avx2(a, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_mq_intt_native(uint16_t *a, unsigned logn)
+{
+    if (!falcon_avx2_ntt_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_mq_intt_avx2(a, logn);
     return PQSIG_NATIVE_OK;
 }
 

@@ -1,0 +1,225 @@
+/* Falcon, AVX2: the NTT and inverse NTT modulo q = 12289 of vrfy.c on
+ * sixteen 16-bit lanes, for n = 512 and 1024.
+ *
+ * Every value stays in [0, q). A product by a twiddle factor is a signed
+ * Montgomery product with R = 2^16: the factor is stored as zm = z R mod q
+ * with zmq = zm q^-1 mod R (ntt_tables_avx2.h, from gen_ntt.py --avx2),
+ * and (a zm - m q) / R with m = a zmq mod R lies in (-q, q) and equals
+ * a z mod q; one masked addition of q brings it to [0, q). Sums and
+ * differences are brought back with an unsigned minimum (x or x - q,
+ * whichever does not wrap). The outputs are the canonical residues, so
+ * they equal the portable twins' exactly. No branch or address depends on
+ * the values.
+ *
+ * Layers of span 16 and more pair whole vectors, with one factor per
+ * group (broadcast). For the last four layers each block of 256
+ * coefficients is transposed as a 16 x 16 matrix: vector p then holds
+ * position p of each of the block's 16 runs of 16 coefficients, the pairs
+ * (p, p + span) of a run are whole vectors again, and lane i takes the
+ * factor of run i (gathered per block by the generator). */
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "falcon/native/x86_64_avx2/meta.h"
+#include "falcon/native/x86_64_avx2/ntt_tables_avx2.h"
+#include "falcon/params.h"
+
+typedef __m256i v16;
+
+#define LDV(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STV(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+/* a z mod q in [0, q), for a in [0, q). */
+static inline v16 mont(v16 a, v16 zm, v16 zmq)
+{
+    const v16 q = _mm256_set1_epi16((int16_t)FALCON_Q);
+    v16 m = _mm256_mullo_epi16(a, zmq);
+    v16 t = _mm256_sub_epi16(_mm256_mulhi_epi16(a, zm), _mm256_mulhi_epi16(m, q));
+    return _mm256_add_epi16(t, _mm256_and_si256(q, _mm256_srai_epi16(t, 15)));
+}
+
+/* x in [0, 2q) to [0, q) */
+static inline v16 reduce2q(v16 x)
+{
+    return _mm256_min_epu16(x, _mm256_sub_epi16(x, _mm256_set1_epi16((int16_t)FALCON_Q)));
+}
+
+static inline v16 add_q(v16 a, v16 b)
+{
+    return reduce2q(_mm256_add_epi16(a, b));
+}
+
+static inline v16 sub_q(v16 a, v16 b)
+{
+    return reduce2q(_mm256_add_epi16(_mm256_sub_epi16(a, b), _mm256_set1_epi16((int16_t)FALCON_Q)));
+}
+
+/* (x, y) -> (x + z y, x - z y) */
+static inline void fly_fwd(v16 *x, v16 *y, v16 zm, v16 zmq)
+{
+    v16 t = mont(*y, zm, zmq);
+    *y = sub_q(*x, t);
+    *x = add_q(*x, t);
+}
+
+/* (x, y) -> (x + y, (x - y) z) */
+static inline void fly_inv(v16 *x, v16 *y, v16 zm, v16 zmq)
+{
+    v16 d = sub_q(*x, *y);
+    *x = add_q(*x, *y);
+    *y = mont(d, zm, zmq);
+}
+
+/* Transpose eight rows (in-lane 8 x 8 blocks: out[k] holds column k of
+ * the low halves and column k + 8 of the high halves). */
+static inline void transpose8(v16 o[8], const v16 r[8])
+{
+    v16 t[8], u[8];
+    int i;
+    for (i = 0; i < 4; i++) {
+        t[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    }
+    u[0] = _mm256_unpacklo_epi32(t[0], t[2]);
+    u[1] = _mm256_unpackhi_epi32(t[0], t[2]);
+    u[2] = _mm256_unpacklo_epi32(t[1], t[3]);
+    u[3] = _mm256_unpackhi_epi32(t[1], t[3]);
+    u[4] = _mm256_unpacklo_epi32(t[4], t[6]);
+    u[5] = _mm256_unpackhi_epi32(t[4], t[6]);
+    u[6] = _mm256_unpacklo_epi32(t[5], t[7]);
+    u[7] = _mm256_unpackhi_epi32(t[5], t[7]);
+    for (i = 0; i < 4; i++) {
+        o[2 * i] = _mm256_unpacklo_epi64(u[i], u[i + 4]);
+        o[2 * i + 1] = _mm256_unpackhi_epi64(u[i], u[i + 4]);
+    }
+}
+
+/* r[0..15] as a 16 x 16 matrix of 16-bit values, transposed in place. */
+static inline void transpose16(v16 r[16])
+{
+    v16 lo[8], hi[8];
+    int k;
+    transpose8(lo, r);
+    transpose8(hi, r + 8);
+    for (k = 0; k < 8; k++) {
+        r[k] = _mm256_permute2x128_si256(lo[k], hi[k], 0x20);
+        r[k + 8] = _mm256_permute2x128_si256(lo[k], hi[k], 0x31);
+    }
+}
+
+/* The last four layers on one transposed block; tm, tmq: the block's 15
+ * factor vectors (span 8: 1, span 4: 2, span 2: 4, span 1: 8). */
+static inline void tail_fwd(v16 r[16], const int16_t *tm, const int16_t *tmq)
+{
+    unsigned span, h, p;
+    size_t f = 0;
+    for (span = 8; span >= 1; span >>= 1) {
+        for (h = 0; h < 8 / span; h++, f += 16) {
+            v16 zm = LDV(tm + f), zmq = LDV(tmq + f);
+            for (p = 2 * span * h; p < 2 * span * h + span; p++) {
+                fly_fwd(&r[p], &r[p + span], zm, zmq);
+            }
+        }
+    }
+}
+
+static inline void tail_inv(v16 r[16], const int16_t *tm, const int16_t *tmq)
+{
+    unsigned span, h, p;
+    size_t f;
+    for (span = 1; span <= 8; span <<= 1) {
+        /* the factors of this span start after those of the larger ones */
+        f = (size_t)(8 / span - 1) * 16;
+        for (h = 0; h < 8 / span; h++, f += 16) {
+            v16 zm = LDV(tm + f), zmq = LDV(tmq + f);
+            for (p = 2 * span * h; p < 2 * span * h + span; p++) {
+                fly_inv(&r[p], &r[p + span], zm, zmq);
+            }
+        }
+    }
+}
+
+static void tail_tables(const int16_t **tm, const int16_t **tmq, int inverse, unsigned logn)
+{
+    if (logn == 9) {
+        *tm = inverse ? falcon_avx2_inv_tail9_m : falcon_avx2_fwd_tail9_m;
+        *tmq = inverse ? falcon_avx2_inv_tail9_mq : falcon_avx2_fwd_tail9_mq;
+    } else {
+        *tm = inverse ? falcon_avx2_inv_tail10_m : falcon_avx2_fwd_tail10_m;
+        *tmq = inverse ? falcon_avx2_inv_tail10_mq : falcon_avx2_fwd_tail10_mq;
+    }
+}
+
+void falcon_mq_ntt_avx2(uint16_t *a, unsigned logn)
+{
+    size_t n = FALCON_N(logn), span, start, j, b, k = 1;
+    const int16_t *tm, *tmq;
+
+    for (span = n >> 1; span >= 16; span >>= 1) {
+        for (start = 0; start < n; start += 2 * span, k++) {
+            v16 zm = _mm256_set1_epi16(falcon_avx2_fwd_m[k]), zmq = _mm256_set1_epi16(falcon_avx2_fwd_mq[k]);
+            for (j = start; j < start + span; j += 16) {
+                v16 x = LDV(a + j), y = LDV(a + j + span);
+                fly_fwd(&x, &y, zm, zmq);
+                STV(a + j, x);
+                STV(a + j + span, y);
+            }
+        }
+    }
+    tail_tables(&tm, &tmq, 0, logn);
+    for (b = 0; b < n / 256; b++) {
+        v16 r[16];
+        unsigned i;
+        for (i = 0; i < 16; i++) {
+            r[i] = LDV(a + 256 * b + 16 * i);
+        }
+        transpose16(r);
+        tail_fwd(r, tm + 240 * b, tmq + 240 * b);
+        transpose16(r);
+        for (i = 0; i < 16; i++) {
+            STV(a + 256 * b + 16 * i, r[i]);
+        }
+    }
+}
+
+void falcon_mq_intt_avx2(uint16_t *a, unsigned logn)
+{
+    size_t n = FALCON_N(logn), span, start, j, b;
+    const int16_t *tm, *tmq;
+    /* 1/n mod q in Montgomery form: (q - (q - 1)/n) R mod q */
+    uint32_t ninv = FALCON_Q - ((FALCON_Q - 1) >> logn);
+    uint32_t nm = (ninv << 16) % FALCON_Q;
+    v16 vnm = _mm256_set1_epi16((int16_t)nm);
+    v16 vnmq = _mm256_set1_epi16((int16_t)(uint16_t)(nm * (uint32_t)(uint16_t)FALCON_AVX2_QINV));
+
+    tail_tables(&tm, &tmq, 1, logn);
+    for (b = 0; b < n / 256; b++) {
+        v16 r[16];
+        unsigned i;
+        for (i = 0; i < 16; i++) {
+            r[i] = LDV(a + 256 * b + 16 * i);
+        }
+        transpose16(r);
+        tail_inv(r, tm + 240 * b, tmq + 240 * b);
+        transpose16(r);
+        for (i = 0; i < 16; i++) {
+            STV(a + 256 * b + 16 * i, r[i]);
+        }
+    }
+    for (span = 16; span < n; span <<= 1) {
+        size_t k = n / (2 * span);
+        for (start = 0; start < n; start += 2 * span, k++) {
+            v16 zm = _mm256_set1_epi16(falcon_avx2_inv_m[k]), zmq = _mm256_set1_epi16(falcon_avx2_inv_mq[k]);
+            for (j = start; j < start + span; j += 16) {
+                v16 x = LDV(a + j), y = LDV(a + j + span);
+                fly_inv(&x, &y, zm, zmq);
+                STV(a + j, x);
+                STV(a + j + span, y);
+            }
+        }
+    }
+    for (j = 0; j < n; j += 16) {
+        STV(a + j, mont(LDV(a + j), vnm, vnmq));
+    }
+}
