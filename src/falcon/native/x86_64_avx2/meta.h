@@ -20,29 +20,6 @@
 
 #if FALCON_FPEMU
 #error "the avx2 backend works on native binary64 (FALCON_FPEMU=0)"
-static inline int falcon_avx2_ntt_takes(unsigned logn)
-{
-    return (logn == 9u || logn == 10u) && (pqsig_cpu_features() & PQSIG_CPU_AVX2) != 0;
-}
-
-static inline int falcon_mq_ntt_native(uint16_t *a, unsigned logn)
-{
-    if (!falcon_avx2_ntt_takes(logn)) {
-        return PQSIG_NATIVE_FALLBACK;
-    }
-    falcon_mq_ntt_avx2(a, logn);
-    return PQSIG_NATIVE_OK;
-}
-
-static inline int falcon_mq_intt_native(uint16_t *a, unsigned logn)
-{
-    if (!falcon_avx2_ntt_takes(logn)) {
-        return PQSIG_NATIVE_FALLBACK;
-    }
-    falcon_mq_intt_avx2(a, logn);
-    return PQSIG_NATIVE_OK;
-}
-
 #endif
 
 /* The smallest degree the vector code takes: the layers of span 2 and 1

@@ -140,21 +140,41 @@ static inline void tail_inv(v16 r[16], const int16_t *tm, const int16_t *tmq)
     }
 }
 
-static void tail_tables(const int16_t **tm, const int16_t **tmq, int inverse, unsigned logn)
+/* The last four layers of every 256-coefficient block, forward or
+ * inverse (a constant of the caller, not data). */
+static void tails(uint16_t *a, unsigned logn, int inverse)
 {
+    size_t b, n = FALCON_N(logn);
+    const int16_t *tm, *tmq;
     if (logn == 9) {
-        *tm = inverse ? falcon_avx2_inv_tail9_m : falcon_avx2_fwd_tail9_m;
-        *tmq = inverse ? falcon_avx2_inv_tail9_mq : falcon_avx2_fwd_tail9_mq;
+        tm = inverse ? falcon_avx2_inv_tail9_m : falcon_avx2_fwd_tail9_m;
+        tmq = inverse ? falcon_avx2_inv_tail9_mq : falcon_avx2_fwd_tail9_mq;
     } else {
-        *tm = inverse ? falcon_avx2_inv_tail10_m : falcon_avx2_fwd_tail10_m;
-        *tmq = inverse ? falcon_avx2_inv_tail10_mq : falcon_avx2_fwd_tail10_mq;
+        tm = inverse ? falcon_avx2_inv_tail10_m : falcon_avx2_fwd_tail10_m;
+        tmq = inverse ? falcon_avx2_inv_tail10_mq : falcon_avx2_fwd_tail10_mq;
+    }
+    for (b = 0; b < n / 256; b++) {
+        v16 r[16];
+        unsigned i;
+        for (i = 0; i < 16; i++) {
+            r[i] = LDV(a + 256 * b + 16 * i);
+        }
+        transpose16(r);
+        if (inverse) {
+            tail_inv(r, tm + 240 * b, tmq + 240 * b);
+        } else {
+            tail_fwd(r, tm + 240 * b, tmq + 240 * b);
+        }
+        transpose16(r);
+        for (i = 0; i < 16; i++) {
+            STV(a + 256 * b + 16 * i, r[i]);
+        }
     }
 }
 
 void falcon_mq_ntt_avx2(uint16_t *a, unsigned logn)
 {
-    size_t n = FALCON_N(logn), span, start, j, b, k = 1;
-    const int16_t *tm, *tmq;
+    size_t n = FALCON_N(logn), span, start, j, k = 1;
 
     for (span = n >> 1; span >= 16; span >>= 1) {
         for (start = 0; start < n; start += 2 * span, k++) {
@@ -167,46 +187,19 @@ void falcon_mq_ntt_avx2(uint16_t *a, unsigned logn)
             }
         }
     }
-    tail_tables(&tm, &tmq, 0, logn);
-    for (b = 0; b < n / 256; b++) {
-        v16 r[16];
-        unsigned i;
-        for (i = 0; i < 16; i++) {
-            r[i] = LDV(a + 256 * b + 16 * i);
-        }
-        transpose16(r);
-        tail_fwd(r, tm + 240 * b, tmq + 240 * b);
-        transpose16(r);
-        for (i = 0; i < 16; i++) {
-            STV(a + 256 * b + 16 * i, r[i]);
-        }
-    }
+    tails(a, logn, 0);
 }
 
 void falcon_mq_intt_avx2(uint16_t *a, unsigned logn)
 {
-    size_t n = FALCON_N(logn), span, start, j, b;
-    const int16_t *tm, *tmq;
+    size_t n = FALCON_N(logn), span, start, j;
     /* 1/n mod q in Montgomery form: (q - (q - 1)/n) R mod q */
     uint32_t ninv = FALCON_Q - ((FALCON_Q - 1) >> logn);
     uint32_t nm = (ninv << 16) % FALCON_Q;
     v16 vnm = _mm256_set1_epi16((int16_t)nm);
     v16 vnmq = _mm256_set1_epi16((int16_t)(uint16_t)(nm * (uint32_t)(uint16_t)FALCON_AVX2_QINV));
 
-    tail_tables(&tm, &tmq, 1, logn);
-    for (b = 0; b < n / 256; b++) {
-        v16 r[16];
-        unsigned i;
-        for (i = 0; i < 16; i++) {
-            r[i] = LDV(a + 256 * b + 16 * i);
-        }
-        transpose16(r);
-        tail_inv(r, tm + 240 * b, tmq + 240 * b);
-        transpose16(r);
-        for (i = 0; i < 16; i++) {
-            STV(a + 256 * b + 16 * i, r[i]);
-        }
-    }
+    tails(a, logn, 1);
     for (span = 16; span < n; span <<= 1) {
         size_t k = n / (2 * span);
         for (start = 0; start < n; start += 2 * span, k++) {
