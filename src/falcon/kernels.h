@@ -68,4 +68,14 @@ static inline void falcon_hash_to_point(pqsig_shake_ctx *sc, uint16_t *c, unsign
     falcon_hash_to_point_c(sc, c, logn);
 }
 
+static inline void falcon_chacha20x8(uint32_t w[128], const uint32_t key[12], uint64_t ctr)
+{
+#if defined(PQSIG_FALCON_NATIVE_CHACHA20X8)
+    if (falcon_chacha20x8_native(w, key, ctr) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_chacha20x8_c(w, key, ctr);
+}
+
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/ct.h"
+#include "falcon/kernels.h"
 #include "falcon/prng.h"
 
 typedef uint32_t lanes4 __attribute__((vector_size(16)));
@@ -45,8 +46,8 @@ void falcon_prng_init(falcon_prng *p, pqsig_shake_ctx *src)
 }
 
 /* Four blocks side by side: ChaCha's 16 state words then fill the 16
- * vector registers of SSE2 or NEON; a refill runs this twice. */
-static void chacha_x4(uint32_t out[16][8], const uint32_t key[12], uint64_t ctr, unsigned lane0)
+ * vector registers of SSE2 or NEON; the portable kernel runs this twice. */
+static void chacha_x4(uint32_t *out, const uint32_t key[12], uint64_t ctr, unsigned lane0)
 {
     /* "expand 32-byte k" */
     static const uint32_t sigma[4] = {0x61707865u, 0x3320646eu, 0x79622d32u, 0x6b206574u};
@@ -88,34 +89,35 @@ static void chacha_x4(uint32_t out[16][8], const uint32_t key[12], uint64_t ctr,
     for (i = 0; i < 16; i++) {
         x[i] += in[i];
         for (j = 0; j < 4; j++) {
-            out[i][lane0 + j] = x[i][j];
+            out[8 * i + lane0 + j] = x[i][j];
         }
     }
 }
 
+void falcon_chacha20x8_c(uint32_t w[128], const uint32_t key[12], uint64_t ctr)
+{
+    chacha_x4(w, key, ctr, 0);
+    chacha_x4(w, key, ctr + 4, 4);
+}
+
 void falcon_prng_refill(falcon_prng *p)
 {
-    uint32_t w[16][8];
-    unsigned i, j;
-
-    chacha_x4(w, p->key, p->ctr, 0);
-    chacha_x4(w, p->key, p->ctr + 4, 4);
-    p->ctr += 8;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p->buf.b, w, sizeof w);
+    /* the buffer's words are little-endian already */
+    falcon_chacha20x8(p->buf.w, p->key, p->ctr);
 #else
-    for (i = 0; i < 16; i++) {
-        for (j = 0; j < 8; j++) {
-            uint8_t *d = p->buf.b + 32 * i + 4 * j;
-            d[0] = (uint8_t)w[i][j];
-            d[1] = (uint8_t)(w[i][j] >> 8);
-            d[2] = (uint8_t)(w[i][j] >> 16);
-            d[3] = (uint8_t)(w[i][j] >> 24);
-        }
+    uint32_t w[128];
+    unsigned i;
+    falcon_chacha20x8(w, p->key, p->ctr);
+    for (i = 0; i < 128; i++) {
+        uint8_t *d = p->buf.b + 4 * i;
+        d[0] = (uint8_t)w[i];
+        d[1] = (uint8_t)(w[i] >> 8);
+        d[2] = (uint8_t)(w[i] >> 16);
+        d[3] = (uint8_t)(w[i] >> 24);
     }
-#endif
-    (void)i;
-    (void)j;
     pqsig_zeroize(w, sizeof w);
+#endif
+    p->ctr += 8;
     p->pos = 0;
 }

@@ -30,6 +30,7 @@
 #define falcon_mq_ntt_c FALCON_NS(falcon_mq_ntt_c)
 #define falcon_mq_intt_c FALCON_NS(falcon_mq_intt_c)
 #define falcon_hash_to_point_c FALCON_NS(falcon_hash_to_point_c)
+#define falcon_chacha20x8_c FALCON_NS(falcon_chacha20x8_c)
 
 /* FFT: n = 2^logn real coefficients, in place, to the FFT representation
  * of fft.h (real parts in f[0..n/2), imaginary parts in f[n/2..n), roots
@@ -58,6 +59,14 @@ void falcon_mq_intt_c(uint16_t *a, unsigned logn);
  * has absorbed nonce || message, 16-bit big-endian words below 5q kept.
  * Public data only: may be variable time. */
 void falcon_hash_to_point_c(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn);
+
+/* The sampler's generator (prng.h): eight ChaCha20 blocks (20 rounds) of
+ * the state "expand 32-byte k" || key[0..11], blocks ctr .. ctr + 7, each
+ * with its 64-bit counter XORed into state words 14 and 15 (low word
+ * first) before the rounds and in the feed-forward, as round 3 does.
+ * Output: w[8 v + j] = word v of block j. key and the output are secret:
+ * constant time. */
+void falcon_chacha20x8_c(uint32_t w[128], const uint32_t key[12], uint64_t ctr);
 
 #ifdef PQSIG_BACKEND_META
 #include PQSIG_BACKEND_META

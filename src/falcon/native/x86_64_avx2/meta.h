@@ -5,7 +5,9 @@
  *    bit-identical and the known answers unchanged; degrees 2^4 and up
  *    (key generation asks for smaller ones, which decline);
  *  - the NTT and inverse NTT modulo q on sixteen 16-bit lanes (ntt_avx2.c),
- *    for degrees 512 and 1024; canonical outputs, equal to the twins'.
+ *    for degrees 512 and 1024; canonical outputs, equal to the twins';
+ *  - the sampler generator's eight ChaCha20 blocks, one per 32-bit lane
+ *    (chacha_avx2.c).
  * Every kernel declines on a CPU without AVX2. SamplerZ and HashToPoint
  * run portably for now. Included by native/api.h. */
 #ifndef PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
@@ -40,6 +42,10 @@ void falcon_mq_intt_avx2(uint16_t *a, unsigned logn);
 #define PQSIG_FALCON_NATIVE_IFFT
 #define PQSIG_FALCON_NATIVE_MQ_NTT
 #define PQSIG_FALCON_NATIVE_MQ_INTT
+#define PQSIG_FALCON_NATIVE_CHACHA20X8
+
+#define falcon_chacha20x8_avx2 FALCON_NS(falcon_chacha20x8_avx2)
+void falcon_chacha20x8_avx2(uint32_t w[128], const uint32_t key[12], uint64_t ctr);
 
 static inline int falcon_avx2_takes(unsigned logn)
 {
@@ -84,6 +90,15 @@ static inline int falcon_mq_intt_native(uint16_t *a, unsigned logn)
         return PQSIG_NATIVE_FALLBACK;
     }
     falcon_mq_intt_avx2(a, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_chacha20x8_native(uint32_t w[128], const uint32_t key[12], uint64_t ctr)
+{
+    if (!(pqsig_cpu_features() & PQSIG_CPU_AVX2)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_chacha20x8_avx2(w, key, ctr);
     return PQSIG_NATIVE_OK;
 }
 
