@@ -78,4 +78,15 @@ static inline void falcon_chacha20x8(uint32_t w[128], const uint32_t key[12], ui
     falcon_chacha20x8_c(w, key, ctr);
 }
 
+static inline int falcon_base_sampler(uint64_t lo, uint32_t top)
+{
+#if defined(PQSIG_FALCON_NATIVE_BASE_SAMPLER)
+    int z = 0;
+    if (falcon_base_sampler_native(&z, lo, top) == PQSIG_NATIVE_OK) {
+        return z;
+    }
+#endif
+    return falcon_base_sampler_c(lo, top);
+}
+
 #endif

@@ -8,36 +8,44 @@
  * computed as round 3 does, by summing floor(2^72 * P(Z = z)) over z > i
  * (exact arithmetic, Python mpmath at 80 digits; the result equals round
  * 3's table). Each entry is split into bits 40..71 and bits 0..39, so that
- * a comparison is a two-word borrow chain in 64-bit arithmetic. */
-static const uint64_t rcdt_hi[18] = {
+ * a comparison is a two-word borrow chain in 64-bit arithmetic. Two zero
+ * entries pad the table to 20 for vector code: a zero entry never exceeds
+ * u. */
+const uint64_t falcon_rcdt_hi[FALCON_RCDT_PADDED] = {
     2750936110u, 1423125272u, 578670032u, 181499203u, 43353196u, 7817927u,
     1058013u,    107007u,     8064u,      451u,       18u,       0u,
     0u,          0u,          0u,         0u,         0u,        0u,
+    0u,          0u,
 };
-static const uint64_t rcdt_lo[18] = {
+const uint64_t falcon_rcdt_lo[FALCON_RCDT_PADDED] = {
     UINT64_C(0xD3AC391802), UINT64_C(0x1F3F7DDB82), UINT64_C(0x934829C1FF), UINT64_C(0x77C7994AE4),
     UINT64_C(0xAEF33F1F6F), UINT64_C(0x54ED74BD5F), UINT64_C(0x542B776AE4), UINT64_C(0xDC65AD63DA),
     UINT64_C(0xD88A7B6428), UINT64_C(0xFDB2040C69), UINT64_C(0xCF24D031FB), UINT64_C(0x949F8B091F),
     UINT64_C(0x03665DA998), UINT64_C(0x000EBF6EBB), UINT64_C(0x00002F5D7E), UINT64_C(0x0000007098),
-    UINT64_C(0x00000000C6), UINT64_C(0x0000000001),
+    UINT64_C(0x00000000C6), UINT64_C(0x0000000001), 0u, 0u,
 };
 
-int falcon_gaussian0(falcon_prng *p)
+int falcon_base_sampler_c(uint64_t lo, uint32_t top)
 {
-    uint64_t lo = falcon_prng_u64(p);
-    uint64_t top = falcon_prng_u8(p);
-    /* The 72-bit value u = top * 2^64 + lo, split like the table. */
-    uint64_t uh = (top << 24) | (lo >> 40);
+    /* u = top * 2^64 + lo, split like the table. */
+    uint64_t uh = ((uint64_t)top << 24) | (lo >> 40);
     uint64_t ul = lo & UINT64_C(0xFFFFFFFFFF);
     uint64_t count = 0;
     unsigned i;
     /* The result is the number of entries above u. Both halves of each
      * difference fit in 41 bits, so bit 63 is the borrow. */
-    for (i = 0; i < 18; i++) {
-        uint64_t br = (ul - rcdt_lo[i]) >> 63;
-        count += (uh - rcdt_hi[i] - br) >> 63;
+    for (i = 0; i < FALCON_RCDT_ENTRIES; i++) {
+        uint64_t br = (ul - falcon_rcdt_lo[i]) >> 63;
+        count += (uh - falcon_rcdt_hi[i] - br) >> 63;
     }
     return (int)count;
+}
+
+int falcon_gaussian0(falcon_prng *p)
+{
+    uint64_t lo = falcon_prng_u64(p);
+    uint32_t top = falcon_prng_u8(p);
+    return falcon_base_sampler(lo, top);
 }
 
 /* BerExp: 1 with probability ccs * exp(-x), for x >= 0.

@@ -18,9 +18,20 @@ typedef struct {
 } falcon_sampler_ctx;
 
 #define falcon_gaussian0 FALCON_NS(falcon_gaussian0)
+#define falcon_rcdt_hi FALCON_NS(falcon_rcdt_hi)
+#define falcon_rcdt_lo FALCON_NS(falcon_rcdt_lo)
+
+/* BaseSampler's reverse cumulative table at 72 bits (sampler.c): entry i
+ * split into bits 40..71 (hi) and 0..39 (lo); 18 entries and two zero
+ * entries of padding for vector code. */
+#define FALCON_RCDT_ENTRIES 18u
+#define FALCON_RCDT_PADDED 20u
+extern const uint64_t falcon_rcdt_hi[FALCON_RCDT_PADDED];
+extern const uint64_t falcon_rcdt_lo[FALCON_RCDT_PADDED];
 
 /* BaseSampler: a value >= 0 of the half-Gaussian of standard deviation
- * sigma0 = 1.8205, from a 72-bit uniform value. Constant time. */
+ * sigma0 = 1.8205, from a 72-bit uniform value (9 bytes of p; the table
+ * lookup is the kernel falcon_base_sampler). Constant time. */
 int falcon_gaussian0(falcon_prng *p);
 
 /* SamplerZ: an integer of the discrete Gaussian of center mu and standard

@@ -31,6 +31,7 @@
 #define falcon_mq_intt_c FALCON_NS(falcon_mq_intt_c)
 #define falcon_hash_to_point_c FALCON_NS(falcon_hash_to_point_c)
 #define falcon_chacha20x8_c FALCON_NS(falcon_chacha20x8_c)
+#define falcon_base_sampler_c FALCON_NS(falcon_base_sampler_c)
 
 /* FFT: n = 2^logn real coefficients, in place, to the FFT representation
  * of fft.h (real parts in f[0..n/2), imaginary parts in f[n/2..n), roots
@@ -59,6 +60,13 @@ void falcon_mq_intt_c(uint16_t *a, unsigned logn);
  * has absorbed nonce || message, 16-bit big-endian words below 5q kept.
  * Public data only: may be variable time. */
 void falcon_hash_to_point_c(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn);
+
+/* BaseSampler's table lookup (specification v1.2, algorithm 12): for the
+ * 72-bit uniform value u = top * 2^64 + lo (top < 256), the number of
+ * entries of the reverse cumulative table (sampler.c) that exceed u, in
+ * [0, 18]. u is secret: constant time. SamplerZ reads u from the
+ * generator and calls this. */
+int falcon_base_sampler_c(uint64_t lo, uint32_t top);
 
 /* The sampler's generator (prng.h): eight ChaCha20 blocks (20 rounds) of
  * the state "expand 32-byte k" || key[0..11], blocks ctr .. ctr + 7, each

@@ -25,6 +25,7 @@ int falcon_decline(void);
 #define PQSIG_FALCON_NATIVE_MQ_INTT
 #define PQSIG_FALCON_NATIVE_HASH_TO_POINT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
+#define PQSIG_FALCON_NATIVE_BASE_SAMPLER
 
 static inline int falcon_fft_native(fpr *f, unsigned logn)
 {
@@ -76,6 +77,14 @@ static inline int falcon_chacha20x8_native(uint32_t w[128], const uint32_t key[1
     (void)w;
     (void)key;
     (void)ctr;
+    return falcon_decline();
+}
+
+static inline int falcon_base_sampler_native(int *z, uint64_t lo, uint32_t top)
+{
+    (void)z;
+    (void)lo;
+    (void)top;
     return falcon_decline();
 }
 

@@ -7,7 +7,8 @@
  *  - the NTT and inverse NTT modulo q on sixteen 16-bit lanes (ntt_avx2.c),
  *    for degrees 512 and 1024; canonical outputs, equal to the twins';
  *  - the sampler generator's eight ChaCha20 blocks, one per 32-bit lane
- *    (chacha_avx2.c).
+ *    (chacha_avx2.c);
+ *  - BaseSampler's table lookup, four entries per vector (sampler_avx2.c).
  * Every kernel declines on a CPU without AVX2. SamplerZ and HashToPoint
  * run portably for now. Included by native/api.h. */
 #ifndef PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
@@ -43,6 +44,10 @@ void falcon_mq_intt_avx2(uint16_t *a, unsigned logn);
 #define PQSIG_FALCON_NATIVE_MQ_NTT
 #define PQSIG_FALCON_NATIVE_MQ_INTT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
+#define PQSIG_FALCON_NATIVE_BASE_SAMPLER
+
+#define falcon_base_sampler_avx2 FALCON_NS(falcon_base_sampler_avx2)
+int falcon_base_sampler_avx2(uint64_t lo, uint32_t top);
 
 #define falcon_chacha20x8_avx2 FALCON_NS(falcon_chacha20x8_avx2)
 void falcon_chacha20x8_avx2(uint32_t w[128], const uint32_t key[12], uint64_t ctr);
@@ -99,6 +104,15 @@ static inline int falcon_chacha20x8_native(uint32_t w[128], const uint32_t key[1
         return PQSIG_NATIVE_FALLBACK;
     }
     falcon_chacha20x8_avx2(w, key, ctr);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_base_sampler_native(int *z, uint64_t lo, uint32_t top)
+{
+    if (!(pqsig_cpu_features() & PQSIG_CPU_AVX2)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    *z = falcon_base_sampler_avx2(lo, top);
     return PQSIG_NATIVE_OK;
 }
 
