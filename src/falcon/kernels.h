@@ -89,4 +89,16 @@ static inline int falcon_base_sampler(uint64_t lo, uint32_t top)
     return falcon_base_sampler_c(lo, top);
 }
 
+static inline uint32_t falcon_ntru_check(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G,
+                                         unsigned logn, uint32_t *tmp)
+{
+#if defined(PQSIG_FALCON_NATIVE_NTRU_CHECK)
+    uint32_t r = 0;
+    if (falcon_ntru_check_native(&r, f, g, F, G, logn, tmp) == PQSIG_NATIVE_OK) {
+        return r;
+    }
+#endif
+    return falcon_ntru_check_c(f, g, F, G, logn, tmp);
+}
+
 #endif

@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "falcon/kernels.h"
+#include "falcon/keygen.h"
 #include "falcon/params.h"
 
 #define MAXN 1024
@@ -234,6 +235,51 @@ static void test_base_sampler(void)
     CHECK(bad == 0, "base_sampler: %u mismatches (%u of %u calls declined)", bad, declined, calls);
 }
 
+/* The NTRU equation: native and twin agree on a key of each degree that
+ * key generation made (zero), and on altered ones (nonzero): one
+ * coefficient of F or G off by one, f and g swapped, random polynomials. */
+static void test_ntru_check(unsigned logn)
+{
+    static int8_t f[MAXN], g[MAXN], F[MAXN], G[MAXN];
+    static uint32_t tmp[6 * MAXN];
+    static uint8_t ktmp[FALCON_KEYGEN_TMP_BYTES(10)];
+    size_t n = FALCON_N(logn), i;
+    uint8_t seed[4] = {'n', 't', 'r', (uint8_t)logn};
+    pqsig_shake_ctx sc;
+    unsigned t;
+    pqsig_shake256_init(&sc);
+    pqsig_shake_absorb(&sc, seed, sizeof seed);
+    CHECK(falcon_keygen(&sc, f, g, F, G, NULL, logn, ktmp) == 1, "ntru_check: keygen logn %u", logn);
+    pqsig_shake_release(&sc);
+    for (t = 0; t < 6; t++) {
+        uint32_t want, got = 0xDEADu;
+        int8_t *a = f, *b = g, *c = F, *d = G;
+        size_t at = (size_t)(rnd64() % n);
+        if (t == 1) {
+            F[at] = (int8_t)(F[at] == 127 ? 126 : F[at] + 1);
+        } else if (t == 2) {
+            G[at] = (int8_t)(G[at] == -127 ? -126 : G[at] - 1);
+        } else if (t == 3) {
+            a = g;
+            b = f;
+        } else if (t >= 4) {
+            for (i = 0; i < n; i++) {
+                F[i] = (int8_t)((int)(rnd64() % 255) - 127);
+            }
+        }
+        want = falcon_ntru_check_c(a, b, c, d, logn, tmp);
+        CHECK((want == 0) == (t == 0), "ntru_check_c logn %u case %u: %u", logn, t, (unsigned)want);
+#ifdef PQSIG_FALCON_NATIVE_NTRU_CHECK
+        if (falcon_ntru_check_native(&got, a, b, c, d, logn, tmp) == PQSIG_NATIVE_OK) {
+            CHECK((got == 0) == (want == 0), "ntru_check_native = ntru_check_c (logn %u case %u)", logn, t);
+        } else {
+            CHECK(got == 0xDEADu, "a declined ntru_check leaves its result (logn %u)", logn);
+        }
+#endif
+        (void)got;
+    }
+}
+
 static void test_sampler(void)
 {
     falcon_sampler_ctx a, b;
@@ -289,5 +335,7 @@ int main(void)
     test_sampler();
     test_chacha();
     test_base_sampler();
+    test_ntru_check(9);
+    test_ntru_check(10);
     return check_done("test_falcon_kernels");
 }

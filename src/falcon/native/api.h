@@ -32,6 +32,7 @@
 #define falcon_hash_to_point_c FALCON_NS(falcon_hash_to_point_c)
 #define falcon_chacha20x8_c FALCON_NS(falcon_chacha20x8_c)
 #define falcon_base_sampler_c FALCON_NS(falcon_base_sampler_c)
+#define falcon_ntru_check_c FALCON_NS(falcon_ntru_check_c)
 
 /* FFT: n = 2^logn real coefficients, in place, to the FFT representation
  * of fft.h (real parts in f[0..n/2), imaginary parts in f[n/2..n), roots
@@ -67,6 +68,14 @@ void falcon_hash_to_point_c(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn);
  * [0, 18]. u is secret: constant time. SamplerZ reads u from the
  * generator and calls this. */
 int falcon_base_sampler_c(uint64_t lo, uint32_t top);
+
+/* The NTRU equation of a secret key: zero when f G - g F = q exactly in
+ * Z[x]/(x^n + 1), nonzero otherwise, for f, g, F, G with coefficients in
+ * [-127, 127]. The twin works modulo a 31-bit prime (keygen_solve.c);
+ * any modulus (or product of moduli) above 2^27 decides it. Secret:
+ * constant time (the caller declassifies the verdict). tmp: 6n words. */
+uint32_t falcon_ntru_check_c(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn,
+                             uint32_t *tmp);
 
 /* The sampler's generator (prng.h): eight ChaCha20 blocks (20 rounds) of
  * the state "expand 32-byte k" || key[0..11], blocks ctr .. ctr + 7, each

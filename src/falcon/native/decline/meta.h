@@ -26,6 +26,7 @@ int falcon_decline(void);
 #define PQSIG_FALCON_NATIVE_HASH_TO_POINT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
 #define PQSIG_FALCON_NATIVE_BASE_SAMPLER
+#define PQSIG_FALCON_NATIVE_NTRU_CHECK
 
 static inline int falcon_fft_native(fpr *f, unsigned logn)
 {
@@ -85,6 +86,19 @@ static inline int falcon_base_sampler_native(int *z, uint64_t lo, uint32_t top)
     (void)z;
     (void)lo;
     (void)top;
+    return falcon_decline();
+}
+
+static inline int falcon_ntru_check_native(uint32_t *r, const int8_t *f, const int8_t *g, const int8_t *F,
+                                           const int8_t *G, unsigned logn, uint32_t *tmp)
+{
+    (void)r;
+    (void)f;
+    (void)g;
+    (void)F;
+    (void)G;
+    (void)logn;
+    (void)tmp;
     return falcon_decline();
 }
 

@@ -8,7 +8,9 @@
  *    for degrees 512 and 1024; canonical outputs, equal to the twins';
  *  - the sampler generator's eight ChaCha20 blocks, one per 32-bit lane
  *    (chacha_avx2.c);
- *  - BaseSampler's table lookup, four entries per vector (sampler_avx2.c).
+ *  - BaseSampler's table lookup, four entries per vector (sampler_avx2.c);
+ *  - the NTRU equation of a secret key, modulo q and modulo 18433 on the
+ *    NTT above (q * 18433 exceeds twice any coefficient of f G - g F - q).
  * Every kernel declines on a CPU without AVX2. SamplerZ and HashToPoint
  * run portably for now. Included by native/api.h. */
 #ifndef PQSIG_FALCON_NATIVE_X86_64_AVX2_META_H
@@ -45,6 +47,11 @@ void falcon_mq_intt_avx2(uint16_t *a, unsigned logn);
 #define PQSIG_FALCON_NATIVE_MQ_INTT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
 #define PQSIG_FALCON_NATIVE_BASE_SAMPLER
+#define PQSIG_FALCON_NATIVE_NTRU_CHECK
+
+#define falcon_ntru_mismatch_avx2 FALCON_NS(falcon_ntru_mismatch_avx2)
+uint32_t falcon_ntru_mismatch_avx2(const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G,
+                                   unsigned logn, uint16_t *tmp);
 
 #define falcon_base_sampler_avx2 FALCON_NS(falcon_base_sampler_avx2)
 int falcon_base_sampler_avx2(uint64_t lo, uint32_t top);
@@ -113,6 +120,17 @@ static inline int falcon_base_sampler_native(int *z, uint64_t lo, uint32_t top)
         return PQSIG_NATIVE_FALLBACK;
     }
     *z = falcon_base_sampler_avx2(lo, top);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_ntru_check_native(uint32_t *r, const int8_t *f, const int8_t *g, const int8_t *F,
+                                           const int8_t *G, unsigned logn, uint32_t *tmp)
+{
+    if (!falcon_avx2_ntt_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    /* 4n 16-bit values of the 6n words */
+    *r = falcon_ntru_mismatch_avx2(f, g, F, G, logn, (uint16_t *)(void *)tmp);
     return PQSIG_NATIVE_OK;
 }
 
