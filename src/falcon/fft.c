@@ -335,8 +335,7 @@ void falcon_poly_LDLmv_fft(fpr *restrict d11, fpr *restrict l10,
  * and 1/r = conj(r) on the unit circle. For logn = 1 each half is a single
  * real value and both operations are copies. */
 
-void falcon_poly_split_fft(fpr *restrict f0, fpr *restrict f1,
-                           const fpr *restrict f, unsigned logn)
+void falcon_split_c(fpr *restrict f0, fpr *restrict f1, const fpr *restrict f, unsigned logn)
 {
     size_t hn = ((size_t)1 << logn) >> 1;
     size_t qn = hn >> 1, k;
@@ -355,8 +354,7 @@ void falcon_poly_split_fft(fpr *restrict f0, fpr *restrict f1,
     }
 }
 
-void falcon_poly_merge_fft(fpr *restrict f, const fpr *restrict f0,
-                           const fpr *restrict f1, unsigned logn)
+void falcon_merge_c(fpr *restrict f, const fpr *restrict f0, const fpr *restrict f1, unsigned logn)
 {
     size_t hn = ((size_t)1 << logn) >> 1;
     size_t qn = hn >> 1, k;

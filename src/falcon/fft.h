@@ -98,15 +98,7 @@ void falcon_poly_LDLmv_fft(fpr *restrict d11, fpr *restrict l10,
                            const fpr *g00, const fpr *g01, const fpr *g11,
                            unsigned logn);
 
-/* Split: f(x) = f0(x^2) + x*f1(x^2). Input f has degree n (FFT); outputs
- * f0, f1 have degree n/2 (FFT, n/2 slots each). */
-#define falcon_poly_split_fft FALCON_NS(falcon_poly_split_fft)
-void falcon_poly_split_fft(fpr *restrict f0, fpr *restrict f1,
-                           const fpr *restrict f, unsigned logn);
-
-/* Merge, the inverse of split: f <- f0(x^2) + x*f1(x^2) (FFT). */
-#define falcon_poly_merge_fft FALCON_NS(falcon_poly_merge_fft)
-void falcon_poly_merge_fft(fpr *restrict f, const fpr *restrict f0,
-                           const fpr *restrict f1, unsigned logn);
+/* Split (f(x) = f0(x^2) + x*f1(x^2)) and merge, its inverse, are kernels:
+ * falcon_poly_split_fft and falcon_poly_merge_fft in kernels.h. */
 
 #endif

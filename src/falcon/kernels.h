@@ -101,4 +101,24 @@ static inline uint32_t falcon_ntru_check(const int8_t *f, const int8_t *g, const
     return falcon_ntru_check_c(f, g, F, G, logn, tmp);
 }
 
+static inline void falcon_poly_split_fft(fpr *restrict f0, fpr *restrict f1, const fpr *restrict f, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_SPLIT)
+    if (falcon_split_native(f0, f1, f, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_split_c(f0, f1, f, logn);
+}
+
+static inline void falcon_poly_merge_fft(fpr *restrict f, const fpr *restrict f0, const fpr *restrict f1, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_MERGE)
+    if (falcon_merge_native(f, f0, f1, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_merge_c(f, f0, f1, logn);
+}
+
 #endif

@@ -67,6 +67,51 @@ static void test_fft(unsigned logn, unsigned trial)
 #endif
 }
 
+/* Split and merge: native against the twins on fractional values, and
+ * merge(split(f)) close to f (the twins' contract). */
+static void test_split_merge(unsigned logn)
+{
+    size_t n = FALCON_N(logn), hn = n >> 1, i;
+    static fpr f[MAXN], a0[MAXN], a1[MAXN], b0[MAXN], b1[MAXN], g[MAXN], h[MAXN];
+    int ok = 1;
+    for (i = 0; i < n; i++) {
+        f[i] = fpr_mul(fpr_of((int64_t)(rnd64() >> 20) - ((int64_t)1 << 43)), fpr_inverse_of_q);
+    }
+    falcon_split_c(a0, a1, f, logn);
+    falcon_merge_c(g, a0, a1, logn);
+    for (i = 0; i < n; i++) {
+        /* exact up to rounding: |g - f| well below 2^-20 |f| + 1 */
+        ok &= fpr_rint(fpr_mul(g[i], fpr_of(1 << 8))) - fpr_rint(fpr_mul(f[i], fpr_of(1 << 8))) <= 1 &&
+              fpr_rint(fpr_mul(f[i], fpr_of(1 << 8))) - fpr_rint(fpr_mul(g[i], fpr_of(1 << 8))) <= 1;
+    }
+    CHECK(ok, "logn %u: merge(split(f)) = f", logn);
+#ifdef PQSIG_FALCON_NATIVE_SPLIT
+    memset(b0, 0x5A, sizeof b0);
+    memset(b1, 0x5A, sizeof b1);
+    memcpy(h, b0, sizeof h);
+    if (falcon_split_native(b0, b1, f, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(b0, a0, hn * sizeof(fpr)) == 0 && memcmp(b1, a1, hn * sizeof(fpr)) == 0,
+              "logn %u: split_native = split_c", logn);
+    } else {
+        CHECK(memcmp(b0, h, sizeof h) == 0 && memcmp(b1, h, sizeof h) == 0, "logn %u: a declined split writes nothing",
+              logn);
+    }
+#endif
+#ifdef PQSIG_FALCON_NATIVE_MERGE
+    memset(h, 0x5A, sizeof h);
+    memcpy(b0, h, sizeof h);
+    if (falcon_merge_native(h, a0, a1, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(h, g, n * sizeof(fpr)) == 0, "logn %u: merge_native = merge_c", logn);
+    } else {
+        CHECK(memcmp(h, b0, sizeof h) == 0, "logn %u: a declined merge writes nothing", logn);
+    }
+#endif
+    (void)b0;
+    (void)b1;
+    (void)h;
+    (void)hn;
+}
+
 /* a * b mod (q, x^n + 1), schoolbook. */
 static void mul_ref(uint16_t *r, const uint16_t *a, const uint16_t *b, size_t n)
 {
@@ -329,6 +374,7 @@ int main(void)
         for (trial = 0; trial < 8; trial++) {
             test_fft(logn, trial);
             test_ntt(logn, trial);
+            test_split_merge(logn);
         }
         test_hash(logn);
     }

@@ -33,6 +33,8 @@
 #define falcon_chacha20x8_c FALCON_NS(falcon_chacha20x8_c)
 #define falcon_base_sampler_c FALCON_NS(falcon_base_sampler_c)
 #define falcon_ntru_check_c FALCON_NS(falcon_ntru_check_c)
+#define falcon_split_c FALCON_NS(falcon_split_c)
+#define falcon_merge_c FALCON_NS(falcon_merge_c)
 
 /* FFT: n = 2^logn real coefficients, in place, to the FFT representation
  * of fft.h (real parts in f[0..n/2), imaginary parts in f[n/2..n), roots
@@ -41,6 +43,13 @@
  * branch or address. f is 8-byte aligned. */
 void falcon_fft_c(fpr *f, unsigned logn);
 void falcon_ifft_c(fpr *f, unsigned logn);
+
+/* Split: f (degree n = 2^logn, FFT form) to f0, f1 (degree n/2, FFT form)
+ * with f(x) = f0(x^2) + x f1(x^2); merge: the inverse. Bit-identical to
+ * the twins (fft.c), like the FFT. logn from 1 to 10; the three arrays
+ * do not overlap. Secret data: constant time. */
+void falcon_split_c(fpr *restrict f0, fpr *restrict f1, const fpr *restrict f, unsigned logn);
+void falcon_merge_c(fpr *restrict f, const fpr *restrict f0, const fpr *restrict f1, unsigned logn);
 
 /* SamplerZ (specification v1.2, algorithm 15): one integer of the discrete
  * Gaussian of centre mu and standard deviation 1/isigma (sigma in

@@ -27,6 +27,8 @@ int falcon_decline(void);
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
 #define PQSIG_FALCON_NATIVE_BASE_SAMPLER
 #define PQSIG_FALCON_NATIVE_NTRU_CHECK
+#define PQSIG_FALCON_NATIVE_SPLIT
+#define PQSIG_FALCON_NATIVE_MERGE
 
 static inline int falcon_fft_native(fpr *f, unsigned logn)
 {
@@ -99,6 +101,24 @@ static inline int falcon_ntru_check_native(uint32_t *r, const int8_t *f, const i
     (void)G;
     (void)logn;
     (void)tmp;
+    return falcon_decline();
+}
+
+static inline int falcon_split_native(fpr *f0, fpr *f1, const fpr *f, unsigned logn)
+{
+    (void)f0;
+    (void)f1;
+    (void)f;
+    (void)logn;
+    return falcon_decline();
+}
+
+static inline int falcon_merge_native(fpr *f, const fpr *f0, const fpr *f1, unsigned logn)
+{
+    (void)f;
+    (void)f0;
+    (void)f1;
+    (void)logn;
     return falcon_decline();
 }
 

@@ -169,3 +169,62 @@ void falcon_ifft_avx2(fpr *fp, unsigned logn)
         ST(re + j, _mm256_mul_pd(LD(re + j), scale));
     }
 }
+
+/* ---- split and merge, four complex slots per step ---- */
+
+/* Eight consecutive values (a0 b0 a1 b1 a2 b2 a3 b3) to (a0..a3) and
+ * (b0..b3). */
+static inline void deal(v4 *a, v4 *b, const double *p)
+{
+    v4 v0 = LD(p), v1 = LD(p + 4);
+    *a = _mm256_permute4x64_pd(_mm256_unpacklo_pd(v0, v1), 0xD8);
+    *b = _mm256_permute4x64_pd(_mm256_unpackhi_pd(v0, v1), 0xD8);
+}
+
+/* The inverse: (a0..a3), (b0..b3) to a0 b0 a1 b1 a2 b2 a3 b3. */
+static inline void weave(double *p, v4 a, v4 b)
+{
+    v4 x = _mm256_permute4x64_pd(a, 0xD8), y = _mm256_permute4x64_pd(b, 0xD8);
+    ST(p, _mm256_unpacklo_pd(x, y));
+    ST(p + 4, _mm256_unpackhi_pd(x, y));
+}
+
+void falcon_split_avx2(fpr *f0p, fpr *f1p, const fpr *fp, unsigned logn)
+{
+    const double *fr = (const double *)(const void *)fp;
+    double *f0 = (double *)(void *)f0p, *f1 = (double *)(void *)f1p;
+    size_t hn = (size_t)1 << (logn - 1), qn = hn >> 1, k;
+    const double *fi = fr + hn;
+    v4 half = _mm256_set1_pd(0.5);
+    for (k = 0; k < qn; k += 4) {
+        v4 ar, br, ai, bi, wr, wi, dr, di, tr, ti;
+        deal(&ar, &br, fr + 2 * k);
+        deal(&ai, &bi, fi + 2 * k);
+        deal(&wr, &wi, gm(hn + k));
+        /* f0 = (a + b) / 2; f1 = (a - b) conj(w) / 2 */
+        ST(f0 + k, _mm256_mul_pd(_mm256_add_pd(ar, br), half));
+        ST(f0 + qn + k, _mm256_mul_pd(_mm256_add_pd(ai, bi), half));
+        dr = _mm256_sub_pd(ar, br);
+        di = _mm256_sub_pd(ai, bi);
+        cmul(&tr, &ti, dr, di, wr, _mm256_xor_pd(wi, _mm256_set1_pd(-0.0)));
+        ST(f1 + k, _mm256_mul_pd(tr, half));
+        ST(f1 + qn + k, _mm256_mul_pd(ti, half));
+    }
+}
+
+void falcon_merge_avx2(fpr *fp, const fpr *f0p, const fpr *f1p, unsigned logn)
+{
+    double *fr = (double *)(void *)fp;
+    const double *f0 = (const double *)(const void *)f0p, *f1 = (const double *)(const void *)f1p;
+    size_t hn = (size_t)1 << (logn - 1), qn = hn >> 1, k;
+    double *fi = fr + hn;
+    for (k = 0; k < qn; k += 4) {
+        v4 wr, wi, br, bi;
+        v4 ar = LD(f0 + k), ai = LD(f0 + qn + k);
+        deal(&wr, &wi, gm(hn + k));
+        /* b = f1 w; f = (a + b, a - b) woven */
+        cmul(&br, &bi, LD(f1 + k), LD(f1 + qn + k), wr, wi);
+        weave(fr + 2 * k, _mm256_add_pd(ar, br), _mm256_sub_pd(ar, br));
+        weave(fi + 2 * k, _mm256_add_pd(ai, bi), _mm256_sub_pd(ai, bi));
+    }
+}

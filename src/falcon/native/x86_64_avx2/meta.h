@@ -1,5 +1,6 @@
 /* Falcon backend x86_64_avx2 (impl avx2):
- *  - the FFT and the inverse FFT on four binary64 lanes (fft_avx2.c):
+ *  - the FFT, the inverse FFT, split and merge on four binary64 lanes
+ *    (fft_avx2.c):
  *    every output is computed by the same correctly rounded operations as
  *    the portable twins (fft.c), only four at a time, so the results are
  *    bit-identical and the known answers unchanged; degrees 2^4 and up
@@ -43,6 +44,13 @@ void falcon_mq_intt_avx2(uint16_t *a, unsigned logn);
 
 #define PQSIG_FALCON_NATIVE_FFT
 #define PQSIG_FALCON_NATIVE_IFFT
+#define PQSIG_FALCON_NATIVE_SPLIT
+#define PQSIG_FALCON_NATIVE_MERGE
+
+#define falcon_split_avx2 FALCON_NS(falcon_split_avx2)
+#define falcon_merge_avx2 FALCON_NS(falcon_merge_avx2)
+void falcon_split_avx2(fpr *f0, fpr *f1, const fpr *f, unsigned logn);
+void falcon_merge_avx2(fpr *f, const fpr *f0, const fpr *f1, unsigned logn);
 #define PQSIG_FALCON_NATIVE_MQ_NTT
 #define PQSIG_FALCON_NATIVE_MQ_INTT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
@@ -131,6 +139,26 @@ static inline int falcon_ntru_check_native(uint32_t *r, const int8_t *f, const i
     }
     /* 4n 16-bit values of the 6n words */
     *r = falcon_ntru_mismatch_avx2(f, g, F, G, logn, (uint16_t *)(void *)tmp);
+    return PQSIG_NATIVE_OK;
+}
+
+/* Split and merge take four complex slots per step: degrees 2^4 and up
+ * (the recursion's small degrees decline). */
+static inline int falcon_split_native(fpr *f0, fpr *f1, const fpr *f, unsigned logn)
+{
+    if (!falcon_avx2_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_split_avx2(f0, f1, f, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_merge_native(fpr *f, const fpr *f0, const fpr *f1, unsigned logn)
+{
+    if (!falcon_avx2_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_merge_avx2(f, f0, f1, logn);
     return PQSIG_NATIVE_OK;
 }
 
