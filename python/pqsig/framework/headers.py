@@ -70,8 +70,12 @@ def stale(variants):
     bad = []
     for scheme, text in render(variants).items():
         path = header_path(scheme)
-        if not os.path.exists(path) or open(path).read() != text:
+        if not os.path.exists(path):
             bad.append(scheme)
+            continue
+        with open(path) as f:
+            if f.read() != text:
+                bad.append(scheme)
     return bad
 
 
