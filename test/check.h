@@ -56,6 +56,39 @@ static inline int check_done(const char *program)
     return (check_failed_ == 0 && check_passed_ > 0) ? 0 : 1;
 }
 
+/* The kernel set a kernel test runs with (src/common/kset.h): "--kset
+ * avx2" (argv[1], argv[2]) selects that backend's kernels for this thread
+ * and returns its name; no argument returns "c" (the portable twins alone).
+ * A set the build or the CPU lacks exits with status 77 (ctest: skipped
+ * is not asked for, so that shows as a failure). */
+#ifdef PQSIG_KSET_H
+static inline const char *check_kset(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        unsigned id;
+        uint32_t cpu;
+    } sets[] = {{"avx2", PQSIG_KSET_AVX2, PQSIG_KSET_CPU_AVX2}, {"avx512", PQSIG_KSET_AVX512, PQSIG_KSET_CPU_AVX512},
+                {"neon", PQSIG_KSET_NEON, PQSIG_KSET_CPU_NEON},  {"rvv", PQSIG_KSET_RVV, PQSIG_KSET_CPU_RVV}};
+    size_t i;
+    if (argc < 3 || strcmp(argv[1], "--kset") != 0) {
+        return "c";
+    }
+    for (i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        if (strcmp(argv[2], sets[i].name) == 0) {
+            if ((pqsig_cpu_features() & sets[i].cpu) != sets[i].cpu) {
+                printf("kernel set %s: this CPU lacks its features\n", argv[2]);
+                exit(77);
+            }
+            (void)pqsig_kset_enter(sets[i].id, sets[i].cpu);
+            return sets[i].name;
+        }
+    }
+    fprintf(stderr, "unknown kernel set %s\n", argv[2]);
+    exit(2);
+}
+#endif
+
 /* Parse a hex string into out (exactly len bytes); aborts on bad input,
  * since a test vector typo is a bug in the test. */
 static inline void check_unhex(uint8_t *out, size_t len, const char *hex)

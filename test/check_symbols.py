@@ -68,14 +68,15 @@ def main():
             line = line.rstrip("\n")
             if not line:
                 continue
-            target, objs = line.split("\t")[:2]  # then the shape kernels
-            ns = target + "_"
-            namespaces.append(ns)
+            target, objs, _, nss = line.split("\t")  # the shape kernels, the namespaces
+            own = tuple(filter(None, nss.split(";")))
+            check(own and own[0] == target + "_", f"{target}: its namespace comes first")
+            namespaces += own
             for obj in filter(None, objs.split(";")):
                 for kind, name in nm(a.nm, ["-g", "--defined-only"], obj):
                     if name.startswith(SANITIZER):
                         continue
-                    check(name.startswith(ns), f"{os.path.basename(obj)} of {target} defines {name}")
+                    check(name.startswith(own), f"{os.path.basename(obj)} of {target} defines {name}")
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     allowed = public_api(os.path.join(root, "include", "pqsig.h"))

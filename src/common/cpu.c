@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "cpu.h"
+#include "kset.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <cpuid.h>
@@ -118,6 +119,10 @@ uint32_t pqsig_cpu_features(void)
     }
     return f & ~DETECTED;
 }
+
+/* The calling thread's kernel set (kset.h): portable until a backend
+ * implementation's operation selects its own. */
+PQSIG_KSET_STORAGE unsigned pqsig_kset_current = PQSIG_KSET_PORTABLE;
 
 const char *pqsig_cpu_feature_name(uint32_t bit)
 {

@@ -29,8 +29,9 @@ set(mqsign_kernel_sources
 set(mqsign_variants "rr_s RR_S" "rr_m RR_M" "rr_o RR_O" "lr LR")
 set(mqsign_levels "1 72 46" "3 112 72" "5 148 96")
 
-# ref is built without a shape (it has no kernels); every other
-# implementation is the frontend over the kernels of shape v<v>o<o>.
+# ref is built without a shape (it has no kernels); opt is the frontend over
+# the kernels of shape v<v>o<o>, shared by every backend implementation
+# (kernel sets: src/common/kset.h).
 function(mqsign_build impl sources)
   foreach(variant IN LISTS mqsign_variants)
     string(REPLACE " " ";" vp "${variant}")
@@ -43,7 +44,8 @@ function(mqsign_build impl sources)
       list(GET lp 2 o)
       set(shape "")
       if(NOT impl STREQUAL "ref")
-        set(shape SHAPE v${v}o${o} SHAPE_DEFINES MQS_V=${v} MQS_O=${o} KERNELS ${mqsign_kernel_sources})
+        set(shape SHAPE v${v}o${o} SHAPE_DEFINES MQS_V=${v} MQS_O=${o} KERNELS ${mqsign_kernel_sources}
+                  KSETS ${mqsign_ksets})
       endif()
       pqsig_variant(SCHEME mqsign SET ${id}_256_${v}_${o} IMPL ${impl} HEADER "mqsign/variant.h"
         SOURCES ${sources}
@@ -54,7 +56,5 @@ function(mqsign_build impl sources)
 endfunction()
 
 mqsign_build(ref "${mqsign_ref_sources}")
-pqsig_frontend_impls(mqsign_impls mqsign)
-foreach(impl IN LISTS mqsign_impls)
-  mqsign_build(${impl} "${mqsign_opt_sources}")
-endforeach()
+pqsig_kernel_sets(mqsign_ksets mqsign)
+mqsign_build(opt "${mqsign_opt_sources}")

@@ -1,7 +1,8 @@
 # NCC-Sign-T (KpqC round 2, v2.1): four rings, each with SHAKE and with
 # AES-256-CTR expansion, built as `ref` (the specification, plainly) and as
 # the portable frontend over the kernels of native/api.h: `opt` (the
-# portable twins) and every backend impl (pqsig_frontend_impls). The
+# portable twins), shared by every backend impl (kernel sets:
+# src/common/kset.h, pqsig_kernel_sets). The
 # kernels depend on the ring degree only (shape n<degree>, compiled once
 # per shape); the frontend is compiled per set. Set ids: the level ("5p" =
 # 5', n = 2048), "_aes".
@@ -28,7 +29,7 @@ set(nccsign_kernel_sources
 # "set-id ring-degree"
 set(nccsign_sets "1 1152" "3 1536" "5 2304" "5p 2048")
 
-pqsig_frontend_impls(nccsign_impls nccsign)
+pqsig_kernel_sets(nccsign_ksets nccsign)
 foreach(entry IN LISTS nccsign_sets)
   string(REPLACE " " ";" p "${entry}")
   list(GET p 0 id)
@@ -41,12 +42,10 @@ foreach(entry IN LISTS nccsign_sets)
     pqsig_variant(SCHEME nccsign SET ${set_id} IMPL ref HEADER "nccsign/variant.h"
       SOURCES ${nccsign_ref_sources}
       DEFINES NCCSIGN_N=${n} NCCSIGN_AES=${aes})
-    foreach(impl IN LISTS nccsign_impls)
-      pqsig_variant(SCHEME nccsign SET ${set_id} IMPL ${impl} HEADER "nccsign/variant.h"
-        SOURCES ${nccsign_frontend_sources}
-        DEFINES NCCSIGN_AES=${aes}
-        SHAPE n${n} SHAPE_DEFINES NCCSIGN_N=${n}
-        KERNELS ${nccsign_kernel_sources})
-    endforeach()
+    pqsig_variant(SCHEME nccsign SET ${set_id} IMPL opt HEADER "nccsign/variant.h"
+      SOURCES ${nccsign_frontend_sources}
+      DEFINES NCCSIGN_AES=${aes}
+      SHAPE n${n} SHAPE_DEFINES NCCSIGN_N=${n}
+      KERNELS ${nccsign_kernel_sources} KSETS ${nccsign_ksets})
   endforeach()
 endforeach()

@@ -3,6 +3,7 @@
 
 #include "common/ct.h"
 #include "common/fips202.h"
+#include "common/fips202xn.h"
 #include "snova/pub.h"
 
 void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem,
@@ -39,16 +40,30 @@ static void gen_units(const snova_pub *p, uint8_t *out, size_t u, size_t count)
     }
     pqsig_aes_ctr(&p->aes, out, count * SNOVA_PUB_UNIT, ctr);
 #else
+    /* Four units per call of the 4-way SHAKE128 (one vector permutation
+     * where the CPU has one); a lone last unit by the scalar one. Lanes
+     * past the last unit write to scratch blocks. */
+    uint8_t in[4][SNOVA_SEED_PUBLIC_BYTES + 8], spare[3][SNOVA_PUB_UNIT];
     size_t n;
-    for (n = 0; n < count; n++) {
-        uint8_t in[SNOVA_SEED_PUBLIC_BYTES + 8];
-        uint64_t idx = (uint64_t)(u + n);
-        unsigned k;
-        memcpy(in, p->seed, SNOVA_SEED_PUBLIC_BYTES);
-        for (k = 0; k < 8; k++) {
-            in[SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
+    unsigned j, k;
+    for (n = 0; n < count; n += 4) {
+        const size_t lanes = count - n < 4 ? count - n : 4;
+        uint8_t *outs[4];
+        const uint8_t *ins[4];
+        for (j = 0; j < 4; j++) {
+            const uint64_t idx = (uint64_t)(u + n + j);
+            memcpy(in[j], p->seed, SNOVA_SEED_PUBLIC_BYTES);
+            for (k = 0; k < 8; k++) {
+                in[j][SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
+            }
+            ins[j] = in[j];
+            outs[j] = j < lanes ? out + (n + j) * SNOVA_PUB_UNIT : spare[j - 1];
         }
-        pqsig_shake128(out + n * SNOVA_PUB_UNIT, SNOVA_PUB_UNIT, in, sizeof(in));
+        if (lanes == 1) {
+            pqsig_shake128(outs[0], SNOVA_PUB_UNIT, ins[0], sizeof(in[0]));
+        } else {
+            pqsig_shake128x4(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+        }
     }
 #endif
 }

@@ -32,9 +32,10 @@ set(snova_sets_20
   "29 6 16 5 5" "60 10 16 4 5" "66 15 16 3 5" "75 33 16 2 5")
 
 # snova_variants(impl): every set of every release for one implementation.
-# ref: its own sources, compiled per set. The opt family (opt and every
-# backend): one frontend over the field layer of the set's q, compiled per
-# set, and kernels compiled once per shape: `gf16` for every q = 16 set (the
+# ref: its own sources, compiled per set. opt: one frontend over the field
+# layer of the set's q, compiled per set and shared by every backend
+# implementation (kernel sets: src/common/kset.h), and kernels compiled once
+# per shape: `gf16` for every q = 16 set (the
 # kernels take their sizes at run time), `q<q>l<l>` for odd q.
 function(snova_variants impl)
   foreach(release 22 22_extra 21 20)
@@ -62,11 +63,12 @@ function(snova_variants impl)
         set(set_defines SNOVA_Q=${q} SNOVA_L=${l})
       elseif(q EQUAL 16)
         set(sources ${snova_gf16_sources})
-        set(shape_args SHAPE gf16 SHAPE_DEFINES SNOVA_Q=16 KERNELS ${snova_gf16_kernels})
+        set(shape_args SHAPE gf16 SHAPE_DEFINES SNOVA_Q=16 KERNELS ${snova_gf16_kernels} KSETS ${snova_ksets})
         set(set_defines SNOVA_L=${l})
       else()
         set(sources ${snova_gfq_sources})
-        set(shape_args SHAPE q${q}l${l} SHAPE_DEFINES SNOVA_Q=${q} SNOVA_L=${l} KERNELS ${snova_gfq_kernels})
+        set(shape_args SHAPE q${q}l${l} SHAPE_DEFINES SNOVA_Q=${q} SNOVA_L=${l} KERNELS ${snova_gfq_kernels}
+                       KSETS ${snova_ksets})
         set(set_defines "")
       endif()
       foreach(aes 0 1)
@@ -115,7 +117,5 @@ set(snova_gf16_kernels ${PROJECT_SOURCE_DIR}/src/snova/gf16/kernels.c)
 set(snova_gfq_kernels ${PROJECT_SOURCE_DIR}/src/snova/gfq/kernels.c)
 
 snova_variants(ref)
-pqsig_frontend_impls(snova_impls snova)
-foreach(impl IN LISTS snova_impls)
-  snova_variants(${impl})
-endforeach()
+pqsig_kernel_sets(snova_ksets snova)
+snova_variants(opt)

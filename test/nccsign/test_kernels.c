@@ -3,7 +3,7 @@
  *   - the portable twins k_c against reference computations written here
  *     (a schoolbook product in R_q, the samplers, Decompose, MakeHint,
  *     UseHint and the bit strings read from their definitions);
- *   - with a backend (PQSIG_BACKEND_META, PQSIG_TEST_BACKEND names it), every
+ *   - with a kernel set (--kset, through the composite meta.h), every
  *     k_native it opts in against k_c: the same result where it takes the
  *     call (the same residues where the contract allows lazy values), and
  *     outputs left untouched where it declines.
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/kset.h"
 #include "check.h"
 #include "common/fips202.h"
 #include "nccsign/native/api.h"
@@ -468,8 +469,9 @@ static void test_packing(void)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const char *kset = check_kset(argc, argv);
     char name[64];
     pqsig_shake128_init(&rng);
     pqsig_shake_absorb(&rng, (const uint8_t *)"nccsign kernels", 15);
@@ -478,8 +480,8 @@ int main(void)
     test_samplers();
     test_rounding();
     test_packing();
-    printf("n = %d, backend %s: %u native calls did the work, %u declined\n", N, PQSIG_TEST_BACKEND, native_ok,
+    printf("n = %d, backend %s: %u native calls did the work, %u declined\n", N, kset, native_ok,
            native_declined);
-    snprintf(name, sizeof name, "test_nccsign_kernels n%d %s", N, PQSIG_TEST_BACKEND);
+    snprintf(name, sizeof name, "test_nccsign_kernels n%d %s", N, kset);
     return check_done(name);
 }

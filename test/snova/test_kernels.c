@@ -1,12 +1,13 @@
 /* Unit tests of the SNOVA kernels (src/snova/native/api.h) of one shape.
  * Every portable twin k_c is checked against a plain element-by-element
  * computation (reference below: the same formulas over either field); where
- * the backend under test (PQSIG_TEST_BACKEND, its meta.h) opts in to a
- * kernel, k_native runs on the same inputs and must give the twin's output,
+ * the kernel set under test (--kset: a backend, through the composite
+ * meta.h) opts in to a kernel, k_native runs on the same inputs and must give the twin's output,
  * or decline without touching its output. Random and edge (all q - 1)
  * inputs, every l for the run-time-sized q = 16 kernels. */
 #include <string.h>
 
+#include "common/kset.h"
 #include "check.h"
 #include "snova/native/api.h"
 #include "unit.h"
@@ -824,12 +825,15 @@ static void run_all(void)
 }
 #endif
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const char *kset = check_kset(argc, argv);
+    char name[64];
     (void)compare_native; /* unused where the backend opts in to nothing */
     (void)fin_n;
     for (edge = 0; edge < 2; edge++) {
         run_all();
     }
-    return check_done("test_snova_kernels (" PQSIG_TEST_BACKEND ")");
+    snprintf(name, sizeof name, "test_snova_kernels (%s)", kset);
+    return check_done(name);
 }

@@ -64,15 +64,19 @@ def code_sizes(build_dir, wanted=None, size_tool="size"):
     for line in open(manifest):
         if not line.strip():
             continue
-        target, objs, kernels = (line.rstrip("\n").split("\t") + [""])[:3]
-        if wanted is not None and target not in wanted:
+        target, objs, kernels, nss = (line.rstrip("\n").split("\t") + ["", ""])[:4]
+        # a frontend shared by kernel sets (src/common/kset.h) counts for each
+        # of its implementations, with every kernel it can call
+        targets = [ns[:-1] for ns in nss.split(";") if ns] or [target]
+        targets = [t for t in targets if wanted is None or t in wanted]
+        if not targets:
             continue
         objs = [o for o in objs.split(";") + kernels.split(";") if o]
         out = subprocess.run([size_tool, "-t"] + objs, capture_output=True, text=True).stdout.splitlines()
         total = out[-1].split() if out else []
         if len(total) >= 4:
-            rows.append({"kind": "size", "target": target, "text": int(total[0]), "data": int(total[1]),
-                         "bss": int(total[2])})
+            rows += [{"kind": "size", "target": t, "text": int(total[0]), "data": int(total[1]),
+                      "bss": int(total[2])} for t in targets]
     return rows
 
 

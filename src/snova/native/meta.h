@@ -1,0 +1,52 @@
+/* SNOVA: the composite hooks over the kernel sets of this build
+ * (src/common/kset.h). The frontend of a set is compiled once, with this
+ * file as its PQSIG_BACKEND_META, and serves opt and every backend
+ * implementation: each hook below runs a backend's kernel only while that
+ * backend's implementation is the calling thread's kernel set, and
+ * otherwise declines, so `opt` runs the portable twins. A backend's own
+ * meta.h (x86_64_avx2/meta.h, ...) lists what it provides
+ * (SNOVA_<DIR>_<KERNEL>); a kernel no backend provides has no hook. */
+#ifndef PQSIG_SNOVA_NATIVE_META_H
+#define PQSIG_SNOVA_NATIVE_META_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/kset.h"
+#include "common/native.h"
+
+#if defined(PQSIG_KSET_HAVE_AVX2)
+#include "snova/native/x86_64_avx2/meta.h"
+#endif
+
+/* On x86-64 the avx2 kernels serve the avx2 set and every larger one. */
+#define SNOVA_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
+
+#if SNOVA_Q == 16
+#if defined(SNOVA_AVX2_GF16_LINCOMB)
+#define PQSIG_SNOVA_NATIVE_GF16_LINCOMB
+static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, size_t s_stride,
+                                            const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
+{
+    if (SNOVA_KSET_AVX2_OK()) {
+        snova_avx2_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw);
+        return PQSIG_NATIVE_OK;
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
+#if defined(SNOVA_AVX2_GF16_SOLVE)
+#define PQSIG_SNOVA_NATIVE_GF16_SOLVE
+static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsigned n, unsigned w)
+{
+    if (SNOVA_KSET_AVX2_OK()) {
+        *singular = snova_avx2_gf16_solve(g, n, w);
+        return PQSIG_NATIVE_OK;
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+#endif
+
+#endif

@@ -1,0 +1,206 @@
+/* SNOVA, GF(16), AVX2: the linear combination of packed rows and the
+ * Gauss-Jordan solver of native/api.h. A 256-bit vector holds four words
+ * of a packed row (64 elements); products by a scalar are bitsliced as in
+ * the portable twins (gf16/kernels.c): each bit of the scalar becomes an
+ * all-ones or all-zeros mask, so secrets select no branch and no address.
+ * A row of nw words takes ceil(nw / 4) vectors; the last one is loaded and
+ * stored through a mask of the words that exist (nw is public), so no
+ * byte past a row is read or written. Each body is instantiated for a
+ * constant vector count, to keep the rows in registers. */
+#include <immintrin.h>
+
+#include "snova/gf16/scalar.h"
+#include "snova/native/api.h"
+#include "snova/native/x86_64_avx2/meta.h"
+
+#if SNOVA_Q == 16
+
+#if defined(__GNUC__)
+#define FLATTEN __attribute__((flatten))
+#else
+#define FLATTEN
+#endif
+
+/* x times 64 packed elements (x^4 = x + 1). */
+static inline __m256i mulx(__m256i v)
+{
+    const __m256i m7 = _mm256_set1_epi64x(0x7777777777777777ll);
+    const __m256i m1 = _mm256_set1_epi64x(0x1111111111111111ll);
+    const __m256i t = _mm256_and_si256(_mm256_srli_epi64(v, 3), m1);
+    return _mm256_xor_si256(_mm256_slli_epi64(_mm256_and_si256(v, m7), 1),
+                            _mm256_xor_si256(t, _mm256_slli_epi64(t, 1)));
+}
+
+/* The lanes of the last vector of a row of nw words that are in the row. */
+static inline __m256i tail_mask(unsigned nw)
+{
+    const long long words = (long long)(nw - 4u * ((nw - 1u) / 4u));
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(words), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+
+static inline __m256i load_v(const uint64_t *row, unsigned v, unsigned nv, __m256i tail)
+{
+    if (v + 1u < nv) {
+        return _mm256_loadu_si256((const __m256i *)(const void *)(row + 4u * v));
+    }
+    return _mm256_maskload_epi64((const long long *)(const void *)(row + 4u * v), tail);
+}
+
+static inline void store_v(uint64_t *row, unsigned v, unsigned nv, __m256i tail, __m256i x)
+{
+    if (v + 1u < nv) {
+        _mm256_storeu_si256((__m256i *)(void *)(row + 4u * v), x);
+    } else {
+        _mm256_maskstore_epi64((long long *)(void *)(row + 4u * v), tail, x);
+    }
+}
+
+/* The four bit masks of a scalar b < 16 (secret). */
+static inline void bit_masks(__m256i m[4], uint32_t b)
+{
+    const __m256i bits = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i all = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x((long long)b), bits), bits);
+    m[0] = _mm256_permute4x64_epi64(all, 0x00);
+    m[1] = _mm256_permute4x64_epi64(all, 0x55);
+    m[2] = _mm256_permute4x64_epi64(all, 0xaa);
+    m[3] = _mm256_permute4x64_epi64(all, 0xff);
+}
+
+/* ---- out ^= sum_m s[m] x_m ---- */
+
+static inline void lincomb_body(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                                size_t x_stride, size_t count, unsigned nw, const unsigned nv)
+{
+    __m256i a0[4], a1[4], a2[4], a3[4], m[4];
+    const __m256i tail = tail_mask(nw);
+    size_t k;
+    unsigned v;
+    for (v = 0; v < nv; v++) {
+        a0[v] = a1[v] = a2[v] = a3[v] = _mm256_setzero_si256();
+    }
+    for (k = 0; k < count; k++) {
+        const uint64_t *xk = x + k * x_stride;
+        bit_masks(m, s[k * s_stride]);
+        for (v = 0; v < nv; v++) {
+            const __m256i xv = load_v(xk, v, nv, tail);
+            a0[v] = _mm256_xor_si256(a0[v], _mm256_and_si256(xv, m[0]));
+            a1[v] = _mm256_xor_si256(a1[v], _mm256_and_si256(xv, m[1]));
+            a2[v] = _mm256_xor_si256(a2[v], _mm256_and_si256(xv, m[2]));
+            a3[v] = _mm256_xor_si256(a3[v], _mm256_and_si256(xv, m[3]));
+        }
+    }
+    for (v = 0; v < nv; v++) {
+        const __m256i sum = _mm256_xor_si256(a0[v], mulx(_mm256_xor_si256(a1[v], mulx(_mm256_xor_si256(
+                                                                               a2[v], mulx(a3[v]))))));
+        store_v(out, v, nv, tail, _mm256_xor_si256(load_v(out, v, nv, tail), sum));
+    }
+}
+
+FLATTEN void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                                     size_t x_stride, size_t count, unsigned nw)
+{
+    /* nw is public, at most SNOVA_GF16_MAXW = 16: at most four vectors */
+    switch (nw <= 4u ? 1u : nw <= 8u ? 2u : nw <= 12u ? 3u : 4u) {
+    case 1:
+        lincomb_body(out, s, s_stride, x, x_stride, count, nw, 1);
+        break;
+    case 2:
+        lincomb_body(out, s, s_stride, x, x_stride, count, nw, 2);
+        break;
+    case 3:
+        lincomb_body(out, s, s_stride, x, x_stride, count, nw, 3);
+        break;
+    default:
+        lincomb_body(out, s, s_stride, x, x_stride, count, nw, 4);
+        break;
+    }
+}
+
+/* ---- Gauss-Jordan ---- */
+
+#define SOLVE_MAXV ((2u * SNOVA_GF16_MAXW + 3u) / 4u)
+
+/* The same elimination as snova_gf16_solve_c, row by row. Vectors below
+ * col / 64 are skipped: there, the pivot row is zero (earlier columns are
+ * eliminated from every row but their own). */
+static inline uint32_t solve_body(uint64_t *g, unsigned n, unsigned w, const unsigned nv)
+{
+    __m256i p0[SOLVE_MAXV], p1[SOLVE_MAXV], p2[SOLVE_MAXV], p3[SOLVE_MAXV], m[4];
+    const __m256i tail = tail_mask(w);
+    uint32_t singular = 0;
+    unsigned col, r, v;
+
+    for (col = 0; col < n; col++) {
+        uint64_t *pr = g + (size_t)col * w;
+        const unsigned v0 = col / 64u, wc = col / 16u, sh = 4u * (col % 16u);
+        __m256i pv[SOLVE_MAXV];
+        uint64_t pw = pr[wc];
+        uint32_t piv, inv;
+        for (v = 0; v < nv; v++) {
+            pv[v] = v < v0 ? _mm256_setzero_si256() : load_v(pr, v, nv, tail);
+        }
+        /* While the pivot is zero, add the rows below (masked). */
+        for (r = col + 1; r < n; r++) {
+            const uint64_t *rr = g + (size_t)r * w;
+            const uint64_t zero = (uint64_t)0 - (((((uint32_t)(pw >> sh) & 15u)) - 1u) >> 31);
+            const __m256i zv = _mm256_set1_epi64x((long long)zero);
+            pw ^= rr[wc] & zero;
+            for (v = v0; v < nv; v++) {
+                pv[v] = _mm256_xor_si256(pv[v], _mm256_and_si256(load_v(rr, v, nv, tail), zv));
+            }
+        }
+        piv = (uint32_t)(pw >> sh) & 15u;
+        singular |= (piv - 1u) >> 31;
+        inv = gf16_inv((uint8_t)piv);
+        /* Normalise the pivot row: inv * row; keep its multiples by x. */
+        bit_masks(m, inv);
+        for (v = v0; v < nv; v++) {
+            const __m256i x1 = pv[v], x2 = mulx(x1), x4 = mulx(x2), x8 = mulx(x4);
+            const __m256i y = _mm256_xor_si256(
+                _mm256_xor_si256(_mm256_and_si256(x1, m[0]), _mm256_and_si256(x2, m[1])),
+                _mm256_xor_si256(_mm256_and_si256(x4, m[2]), _mm256_and_si256(x8, m[3])));
+            store_v(pr, v, nv, tail, y);
+            p0[v] = y;
+            p1[v] = mulx(y);
+            p2[v] = mulx(p1[v]);
+            p3[v] = mulx(p2[v]);
+        }
+        /* Clear the column in every other row. */
+        for (r = 0; r < n; r++) {
+            uint64_t *rr = g + (size_t)r * w;
+            if (r == col) {
+                continue;
+            }
+            bit_masks(m, (uint32_t)(rr[wc] >> sh) & 15u);
+            for (v = v0; v < nv; v++) {
+                const __m256i d = _mm256_xor_si256(
+                    _mm256_xor_si256(_mm256_and_si256(p0[v], m[0]), _mm256_and_si256(p1[v], m[1])),
+                    _mm256_xor_si256(_mm256_and_si256(p2[v], m[2]), _mm256_and_si256(p3[v], m[3])));
+                store_v(rr, v, nv, tail, _mm256_xor_si256(load_v(rr, v, nv, tail), d));
+            }
+        }
+    }
+    return singular;
+}
+
+FLATTEN uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w)
+{
+    /* w is public, at most 2 SNOVA_GF16_MAXW = 32 words: at most 8 vectors */
+    switch ((w + 3u) / 4u) {
+    case 1:
+        return solve_body(g, n, w, 1);
+    case 2:
+        return solve_body(g, n, w, 2);
+    case 3:
+        return solve_body(g, n, w, 3);
+    case 4:
+        return solve_body(g, n, w, 4);
+    default:
+        return solve_body(g, n, w, (w + 3u) / 4u);
+    }
+}
+
+#else
+/* An odd-q shape: nothing here (ISO C wants a declaration). */
+typedef int snova_avx2_gf16_none;
+#endif

@@ -1,0 +1,27 @@
+/* SNOVA backend x86_64_avx2 (impl avx2): the kernels it provides, for the
+ * composite ../meta.h, which calls them only inside the avx2 (or avx512)
+ * implementation's operations, after their CPU check (src/common/kset.h).
+ *   GF(16): the linear combination of packed rows and the Gauss-Jordan
+ *   solver, four 64-bit words (64 elements) per vector, bitsliced as the
+ *   portable twins are (gf16_avx2.c).
+ * Odd q: nothing yet (every kernel runs portably). */
+#ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
+#define PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ns.h"
+
+#if SNOVA_Q == 16
+#define SNOVA_AVX2_GF16_LINCOMB
+#define snova_avx2_gf16_lincomb PQSIG_KNS(snova_avx2_gf16_lincomb)
+void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                             size_t x_stride, size_t count, unsigned nw);
+
+#define SNOVA_AVX2_GF16_SOLVE
+#define snova_avx2_gf16_solve PQSIG_KNS(snova_avx2_gf16_solve)
+uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);
+#endif
+
+#endif
