@@ -10,7 +10,8 @@ void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC
                               size_t mem_bytes)
 {
     memcpy(p->seed, seed, SNOVA_SEED_PUBLIC_BYTES);
-    p->cache_idx = (size_t)-1;
+    p->cache_idx = 0;
+    p->cache_n = 0;
     p->mem = mem;
     p->mem_bytes = mem != NULL ? mem_bytes : 0;
 #if SNOVA_AES
@@ -26,10 +27,13 @@ void PQSIG_NS(snova_pub_release)(snova_pub *p)
     pqsig_zeroize(p, sizeof(*p));
 }
 
-/* Units u .. u + count - 1 of the expansion: AES-128-CTR blocks (key = seed,
- * counter = unit index, big endian) or SNOVA-SHAKE blocks
- * SHAKE128(seed || LE64(u)) of 168 bytes. */
-static void gen_units(const snova_pub *p, uint8_t *out, size_t u, size_t count)
+/* Units u .. u + count - 1 of the expansion into out: AES-128-CTR blocks
+ * (key = seed, counter = unit index, big endian) or SNOVA-SHAKE blocks
+ * SHAKE128(seed || LE64(u)) of 168 bytes, four per call of the 4-way
+ * SHAKE128 (one vector permutation where the CPU has one). The lanes of
+ * the last call past count produce the next units into the cache (out is
+ * then not the cache). */
+static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count)
 {
 #if SNOVA_AES
     uint8_t ctr[16];
@@ -40,14 +44,10 @@ static void gen_units(const snova_pub *p, uint8_t *out, size_t u, size_t count)
     }
     pqsig_aes_ctr(&p->aes, out, count * SNOVA_PUB_UNIT, ctr);
 #else
-    /* Four units per call of the 4-way SHAKE128 (one vector permutation
-     * where the CPU has one); a lone last unit by the scalar one. Lanes
-     * past the last unit write to scratch blocks. */
-    uint8_t in[4][SNOVA_SEED_PUBLIC_BYTES + 8], spare[3][SNOVA_PUB_UNIT];
+    uint8_t in[4][SNOVA_SEED_PUBLIC_BYTES + 8];
     size_t n;
     unsigned j, k;
     for (n = 0; n < count; n += 4) {
-        const size_t lanes = count - n < 4 ? count - n : 4;
         uint8_t *outs[4];
         const uint8_t *ins[4];
         for (j = 0; j < 4; j++) {
@@ -57,13 +57,13 @@ static void gen_units(const snova_pub *p, uint8_t *out, size_t u, size_t count)
                 in[j][SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
             }
             ins[j] = in[j];
-            outs[j] = j < lanes ? out + (n + j) * SNOVA_PUB_UNIT : spare[j - 1];
+            outs[j] = n + j < count ? out + (n + j) * SNOVA_PUB_UNIT : p->cache + (n + j - count) * SNOVA_PUB_UNIT;
         }
-        if (lanes == 1) {
-            pqsig_shake128(outs[0], SNOVA_PUB_UNIT, ins[0], sizeof(in[0]));
-        } else {
-            pqsig_shake128x4(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
-        }
+        pqsig_shake128x4(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+    }
+    if (count % 4 != 0) {
+        p->cache_idx = u + count;
+        p->cache_n = 4 - count % 4;
     }
 #endif
 }
@@ -75,22 +75,27 @@ void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len
         return;
     }
     while (len > 0) {
-        size_t u = off / SNOVA_PUB_UNIT, skip = off % SNOVA_PUB_UNIT, take;
-        if (skip == 0 && len >= SNOVA_PUB_UNIT && u != p->cache_idx) {
-            /* Whole units straight into out; the last one is kept, since
-             * the next read usually starts inside it. */
-            size_t n = len / SNOVA_PUB_UNIT;
+        const size_t u = off / SNOVA_PUB_UNIT, skip = off % SNOVA_PUB_UNIT;
+        size_t take;
+        if (u - p->cache_idx < p->cache_n) {
+            /* from the cache, up to its end */
+            const size_t at = (u - p->cache_idx) * SNOVA_PUB_UNIT + skip;
+            take = p->cache_n * SNOVA_PUB_UNIT - at < len ? p->cache_n * SNOVA_PUB_UNIT - at : len;
+            memcpy(out, p->cache + at, take);
+        } else if (skip == 0 && len >= SNOVA_PUB_UNIT) {
+            /* Whole units straight into out (the units after them may
+             * fill the cache: a region usually ends inside the next one,
+             * where the following region starts). */
+            const size_t n = len / SNOVA_PUB_UNIT;
             gen_units(p, out, u, n);
-            memcpy(p->cache, out + (n - 1) * SNOVA_PUB_UNIT, SNOVA_PUB_UNIT);
-            p->cache_idx = u + n - 1;
             take = n * SNOVA_PUB_UNIT;
         } else {
-            if (u != p->cache_idx) {
-                gen_units(p, p->cache, u, 1);
-                p->cache_idx = u;
-            }
-            take = SNOVA_PUB_UNIT - skip < len ? SNOVA_PUB_UNIT - skip : len;
-            memcpy(out, p->cache + skip, take);
+            /* the cache is emptied first: gen_units writes into it */
+            p->cache_n = 0;
+            gen_units(p, p->cache, u, SNOVA_PUB_CACHE_UNITS);
+            p->cache_idx = u;
+            p->cache_n = SNOVA_PUB_CACHE_UNITS;
+            continue;
         }
         out += take;
         off += take;

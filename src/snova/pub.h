@@ -13,8 +13,10 @@
 
 #if SNOVA_AES
 #define SNOVA_PUB_UNIT 16u /* one AES-128-CTR block */
+#define SNOVA_PUB_CACHE_UNITS 16u
 #else
 #define SNOVA_PUB_UNIT 168u /* one SNOVA-SHAKE block */
+#define SNOVA_PUB_CACHE_UNITS 4u
 #endif
 
 typedef struct {
@@ -22,9 +24,13 @@ typedef struct {
     pqsig_aes_ctx aes;
 #endif
     uint8_t seed[SNOVA_SEED_PUBLIC_BYTES];
-    /* The last unit produced: consecutive regions share a boundary unit. */
-    uint8_t cache[SNOVA_PUB_UNIT];
+    /* Units cache_idx .. cache_idx + cache_n - 1, the last produced:
+     * consecutive regions share a boundary unit, and a region that starts
+     * or ends inside a unit fills the cache with the units after it in one
+     * batch (one 4-way SHAKE128, or 16 AES blocks). */
+    uint8_t cache[SNOVA_PUB_CACHE_UNITS * SNOVA_PUB_UNIT];
     size_t cache_idx;
+    size_t cache_n;
     /* Non-NULL: bytes [0, mem_bytes) of the expansion are already in memory
      * (an expanded key) and reads within them come from there. */
     const uint8_t *mem;

@@ -5,6 +5,7 @@
  * meta.h) opts in to a kernel, k_native runs on the same inputs and must give the twin's output,
  * or decline without touching its output. Random and edge (all q - 1)
  * inputs, every l for the run-time-sized q = 16 kernels. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/kset.h"
@@ -367,6 +368,48 @@ static void test_table_lincomb(void)
     }
 }
 
+/* The native linear combination against the twin over every row width
+ * (1 .. SNOVA_GF16_MAXW words), term counts that do and do not fill a
+ * vector, packed and padded strides; x is allocated to its exact size, so
+ * a read past the last row shows under ASan. */
+static void test_lincomb_shapes(void)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GF16_LINCOMB)
+    static const unsigned counts[] = {1, 2, 3, 4, 5, 7, 8, 13, 96};
+    uint64_t out[SNOVA_GF16_MAXW], outc[SNOVA_GF16_MAXW], before[SNOVA_GF16_MAXW];
+    unsigned nw, ci, pad, ss, k;
+    for (nw = 1; nw <= SNOVA_GF16_MAXW; nw++) {
+        for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
+            for (pad = 0; pad < 2; pad++) {
+                for (ss = 1; ss <= 3; ss += 2) {
+                    const size_t count = counts[ci], xs = nw + pad;
+                    uint64_t *x = malloc(count * xs * sizeof(uint64_t));
+                    uint8_t *sc = malloc(count * ss);
+                    if (x == NULL || sc == NULL) {
+                        fprintf(stderr, "out of memory\n");
+                        exit(2);
+                    }
+                    for (k = 0; k < count * xs; k++) {
+                        rnd_row(&x[k], 16);
+                    }
+                    for (k = 0; k < count * ss; k++) {
+                        sc[k] = relem();
+                    }
+                    rnd_row(out, 16 * nw);
+                    memcpy(outc, out, nw * sizeof(uint64_t));
+                    memcpy(before, out, nw * sizeof(uint64_t));
+                    snova_gf16_lincomb_c(outc, sc, ss, x, xs, count, nw);
+                    compare_native(snova_gf16_lincomb_native(out, sc, ss, x, xs, count, nw), out, outc, before,
+                                   nw * sizeof(uint64_t), "lincomb (shapes)");
+                    free(x);
+                    free(sc);
+                }
+            }
+        }
+    }
+#endif
+}
+
 #define RB 3u
 #define CB 2u
 #define XW 2u /* words of the X and Y rows */
@@ -485,6 +528,54 @@ static void test_solve(void)
     CHECK(solved > 20, "solve: too many random systems singular");
 }
 
+/* The native solver against the twin on the sizes of the sets (n = o l^2
+ * up to 160) and around the vector boundaries, packed and padded rows,
+ * with zero leading columns (pivot search) and a singular system. */
+static void test_solve_shapes(void)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GF16_SOLVE)
+    static const unsigned sizes[] = {1, 15, 16, 63, 64, 80, 100, 125, 128, 132, 150, 160, 255};
+    unsigned si, pad, trial, r;
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        for (pad = 0; pad < 2; pad++) {
+            for (trial = 0; trial < 3; trial++) {
+                const unsigned n = sizes[si], w = GF16_WORDS(n + 1) + pad;
+                uint64_t *g = malloc((size_t)n * w * sizeof(uint64_t)), *gn = malloc((size_t)n * w * sizeof(uint64_t));
+                uint32_t sing, sn = 0;
+                int rc;
+                if (g == NULL || gn == NULL) {
+                    fprintf(stderr, "out of memory\n");
+                    exit(2);
+                }
+                for (r = 0; r < n; r++) {
+                    memset(&g[r * w], 0, w * sizeof(uint64_t));
+                    rnd_row(&g[r * w], n + 1);
+                    if (trial == 1 && r + 1 < n) {
+                        g[r * w] &= ~(uint64_t)0xff; /* columns 0 and 1 zero but in the last row */
+                    }
+                }
+                if (trial == 2 && n > 1) {
+                    memcpy(&g[0], &g[(n - 1) * w], w * sizeof(uint64_t)); /* singular */
+                }
+                memcpy(gn, g, (size_t)n * w * sizeof(uint64_t));
+                sing = snova_gf16_solve_c(g, n, w);
+                rc = snova_gf16_solve_native(&sn, gn, n, w);
+                if (rc == PQSIG_NATIVE_OK) {
+                    CHECK((sn != 0) == (sing != 0), "solve (n %u, w %u): singularity differs", n, w);
+                    CHECK(trial != 2 || n == 1 || sn != 0, "solve (n %u): singular system accepted", n);
+                    for (r = 0; sing == 0 && r < n; r++) {
+                        CHECK(gf16_row_get(&gn[r * w], n) == gf16_row_get(&g[r * w], n), "solve (n %u, w %u): solution",
+                              n, w);
+                    }
+                }
+                free(g);
+                free(gn);
+            }
+        }
+    }
+#endif
+}
+
 static void test_map(void)
 {
     unsigned l, o;
@@ -574,9 +665,11 @@ static void test_map(void)
 static void run_all(void)
 {
     test_table_lincomb();
+    test_lincomb_shapes();
     test_pmat();
     if (!edge) { /* an all-(q - 1) system is singular */
         test_solve();
+        test_solve_shapes();
     }
     test_map();
 }

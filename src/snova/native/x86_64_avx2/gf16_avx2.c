@@ -66,6 +66,21 @@ static inline void bit_masks(__m256i m[4], uint32_t b)
     m[3] = _mm256_permute4x64_epi64(all, 0xff);
 }
 
+/* The masks of four scalars (< 16, secret), one per lane. */
+static inline void lane_masks(__m256i m[4], __m256i sv)
+{
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+        const __m256i bit = _mm256_set1_epi64x(1ll << i);
+        m[i] = _mm256_cmpeq_epi64(_mm256_and_si256(sv, bit), bit);
+    }
+}
+
+static inline __m256i combine(__m256i a0, __m256i a1, __m256i a2, __m256i a3)
+{
+    return _mm256_xor_si256(a0, mulx(_mm256_xor_si256(a1, mulx(_mm256_xor_si256(a2, mulx(a3))))));
+}
+
 /* ---- out ^= sum_m s[m] x_m ---- */
 
 static inline void lincomb_body(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
@@ -90,9 +105,76 @@ static inline void lincomb_body(uint64_t *out, const uint8_t *s, size_t s_stride
         }
     }
     for (v = 0; v < nv; v++) {
-        const __m256i sum = _mm256_xor_si256(a0[v], mulx(_mm256_xor_si256(a1[v], mulx(_mm256_xor_si256(
-                                                                               a2[v], mulx(a3[v]))))));
+        const __m256i sum = combine(a0[v], a1[v], a2[v], a3[v]);
         store_v(out, v, nv, tail, _mm256_xor_si256(load_v(out, v, nv, tail), sum));
+    }
+}
+
+/* Rows of one or two words (l^2 <= 32 elements, the common case) would
+ * fill a quarter or half of a vector: there, one vector holds four (two)
+ * consecutive terms, each with its own scalar, and the lanes are folded
+ * at the end. */
+/* Term k's scalar (zero past count) and word c of its row. */
+static inline long long term_s(const uint8_t *s, size_t s_stride, size_t k, size_t count)
+{
+    return k < count ? (long long)s[k * s_stride] : 0;
+}
+
+static inline long long term_x(const uint64_t *x, size_t x_stride, size_t k, unsigned c, size_t count)
+{
+    return k < count ? (long long)x[k * x_stride + c] : 0;
+}
+
+static inline void narrow_step(__m256i a[4], __m256i sv, __m256i xv)
+{
+    __m256i m[4];
+    lane_masks(m, sv);
+    a[0] = _mm256_xor_si256(a[0], _mm256_and_si256(xv, m[0]));
+    a[1] = _mm256_xor_si256(a[1], _mm256_and_si256(xv, m[1]));
+    a[2] = _mm256_xor_si256(a[2], _mm256_and_si256(xv, m[2]));
+    a[3] = _mm256_xor_si256(a[3], _mm256_and_si256(xv, m[3]));
+}
+
+static void lincomb_narrow(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x, size_t x_stride,
+                           size_t count, unsigned nw)
+{
+    __m256i a[4], sum;
+    __m128i h;
+    size_t k;
+    a[0] = a[1] = a[2] = a[3] = _mm256_setzero_si256();
+    if (nw == 1u) {
+        for (k = 0; k < count; k += 4) {
+            const __m256i sv = _mm256_setr_epi64x(term_s(s, s_stride, k, count), term_s(s, s_stride, k + 1, count),
+                                                  term_s(s, s_stride, k + 2, count),
+                                                  term_s(s, s_stride, k + 3, count));
+            const __m256i xv = k + 4 <= count && x_stride == 1u
+                                   ? _mm256_loadu_si256((const __m256i *)(const void *)(x + k))
+                                   : _mm256_setr_epi64x(term_x(x, x_stride, k, 0, count),
+                                                        term_x(x, x_stride, k + 1, 0, count),
+                                                        term_x(x, x_stride, k + 2, 0, count),
+                                                        term_x(x, x_stride, k + 3, 0, count));
+            narrow_step(a, sv, xv);
+        }
+    } else {
+        for (k = 0; k < count; k += 2) {
+            const long long s0 = term_s(s, s_stride, k, count), s1 = term_s(s, s_stride, k + 1, count);
+            const __m256i sv = _mm256_setr_epi64x(s0, s0, s1, s1);
+            const __m256i xv = k + 2 <= count && x_stride == 2u
+                                   ? _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * k))
+                                   : _mm256_setr_epi64x(term_x(x, x_stride, k, 0, count),
+                                                        term_x(x, x_stride, k, 1, count),
+                                                        term_x(x, x_stride, k + 1, 0, count),
+                                                        term_x(x, x_stride, k + 1, 1, count));
+            narrow_step(a, sv, xv);
+        }
+    }
+    sum = combine(a[0], a[1], a[2], a[3]);
+    h = _mm_xor_si128(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    if (nw == 1u) {
+        out[0] ^= (uint64_t)_mm_cvtsi128_si64(h) ^ (uint64_t)_mm_extract_epi64(h, 1);
+    } else {
+        out[0] ^= (uint64_t)_mm_cvtsi128_si64(h);
+        out[1] ^= (uint64_t)_mm_extract_epi64(h, 1);
     }
 }
 
@@ -100,6 +182,10 @@ FLATTEN void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_s
                                      size_t x_stride, size_t count, unsigned nw)
 {
     /* nw is public, at most SNOVA_GF16_MAXW = 16: at most four vectors */
+    if (nw <= 2u) {
+        lincomb_narrow(out, s, s_stride, x, x_stride, count, nw);
+        return;
+    }
     switch (nw <= 4u ? 1u : nw <= 8u ? 2u : nw <= 12u ? 3u : 4u) {
     case 1:
         lincomb_body(out, s, s_stride, x, x_stride, count, nw, 1);
