@@ -6,7 +6,9 @@
  * counter is its secret state), Keccak (input secret) and
  * every registered variant's keypair_derand (seed secret) and sign_derand
  * (secret key and randomness secret), and expand_sk + sign_expanded_derand
- * where a variant has its own expanded keys. Arguments: optional names. */
+ * where a variant has its own expanded keys. Arguments: --fast (the CI
+ * slice: backends on one set per scheme, version and level), then
+ * optional names. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -102,11 +104,14 @@ static void variant(const pqsig_alg *a)
 int main(int argc, char **argv)
 {
     size_t i;
+    /* --fast: the CI slice (select_backend_representative) */
+    const int fast = argc > 1 && strcmp(argv[1], "--fast") == 0;
     primitives();
     for (i = 0; i < pqsig_count(); i++) {
         const pqsig_alg *a = pqsig_at(i);
         /* ref is the specification, not constant time by design. */
-        if (strcmp(a->d.impl, "ref") != 0 && select_variant(a, 0, argv + 1, argc - 1)) {
+        if (strcmp(a->d.impl, "ref") != 0 && select_variant(a, 0, argv + 1 + fast, argc - 1 - fast) &&
+            (!fast || select_backend_representative(a))) {
             variant(a);
         }
     }

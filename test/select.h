@@ -25,6 +25,27 @@ static inline int select_fast_representative(const pqsig_alg *a)
     return 1;
 }
 
+/* For the constant-time test's CI slice: a backend implementation (not
+ * ref, not opt) is covered on the first of its sets per (scheme, version,
+ * level). Its kernels are compiled once per shape and take the set's sizes
+ * as public values, and opt's run covers the shared frontend on every set;
+ * the full run covers every set. */
+static inline int select_backend_representative(const pqsig_alg *a)
+{
+    size_t i;
+    if (strcmp(a->d.impl, "ref") == 0 || strcmp(a->d.impl, "opt") == 0) {
+        return 1;
+    }
+    for (i = 0; pqsig_at(i) != a; i++) {
+        const pqsig_alg *b = pqsig_at(i);
+        if (strcmp(b->d.impl, a->d.impl) == 0 && strcmp(b->d.scheme, a->d.scheme) == 0 &&
+            strcmp(b->d.version, a->d.version) == 0 && b->d.level == a->d.level) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Whether a generic test covers variant a: names (exact) restrict, else
  * fast mode picks the representatives above. */
 static inline int select_variant(const pqsig_alg *a, int fast, char **names, int nnames)

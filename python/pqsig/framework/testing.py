@@ -197,7 +197,7 @@ def main(args):
             if shutil.which("valgrind") is None:
                 res.add("ct (valgrind not installed: apt-get install valgrind)", False, 0)
                 continue
-            run_ctests(res, d, ["ct"], "ct ")
+            run_ctests(res, d, ["ct_full"] if full else ["ct"], "ct ")
     if host and not getattr(args, "no_fuzz", False):
         from . import fuzz
         fuzz.smoke(res, full)

@@ -74,4 +74,13 @@ static inline void gf16_row_xor(uint64_t *row, unsigned k, uint8_t x)
 
 #define GF16_WORDS(n) (((n) + 15u) / 16u)
 
+/* Words of a row of l elements in 16-bit lanes (l <= 5), at most. */
+#define SNOVA_GF16_LWMAX 2u
+
+/* v (a spread product, < 2^16) in the lane of element y. */
+static inline uint64_t gf16_lane_put(uint32_t v, unsigned y)
+{
+    return (uint64_t)v << (16 * (y % 4));
+}
+
 #endif

@@ -47,6 +47,19 @@ static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsig
     return PQSIG_NATIVE_FALLBACK;
 }
 #endif
+
+#if defined(SNOVA_AVX2_GF16_ROWS)
+#define PQSIG_SNOVA_NATIVE_GF16_ROWS
+static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl,
+                                         const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs,
+                                         unsigned i, unsigned o, unsigned l, uint64_t *work)
+{
+    if (SNOVA_KSET_AVX2_OK()) {
+        return snova_avx2_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
 #endif
 
 #endif

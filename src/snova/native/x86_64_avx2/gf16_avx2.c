@@ -286,6 +286,64 @@ FLATTEN uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w)
     }
 }
 
+/* ---- The block stage of the linear system (gf16/rows.h) ----
+ * The portable body, with its innermost step on vectors for l = 4 (one
+ * word of four 16-bit lanes per row of an oil block): the four rows x of
+ * entry (r, c) in one vector, each lane product by vpmullw (a lane value
+ * below 16 times a spread element below 2^13 stays within its 16 bits, as
+ * the portable 64-bit products do). Other l decline. */
+static inline void rows_acc_update_avx2(uint64_t *acc_t, size_t stride, uint64_t aml[][SNOVA_GF16_LWMAX],
+                                        uint64_t nbl[][SNOVA_GF16_LWMAX], uint64_t bp[][SNOVA_GF16_LWMAX],
+                                        uint64_t ap[][SNOVA_GF16_LWMAX], const unsigned l);
+#define ROWS_ACC_UPDATE rows_acc_update_avx2
+#include "snova/gf16/rows.h"
+
+static inline void rows_acc_update_avx2(uint64_t *acc_t, size_t stride, uint64_t aml[][SNOVA_GF16_LWMAX],
+                                        uint64_t nbl[][SNOVA_GF16_LWMAX], uint64_t bp[][SNOVA_GF16_LWMAX],
+                                        uint64_t ap[][SNOVA_GF16_LWMAX], const unsigned l)
+{
+    /* vector x, lane x of a broadcast word, in every lane of word x */
+    const __m256i by_x = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 4, 5, 4, 5, 4, 5, 4, 5,
+                                          6, 7, 6, 7, 6, 7, 6, 7);
+    const __m256i nv = _mm256_setr_epi64x((long long)nbl[0][0], (long long)nbl[1][0], (long long)nbl[2][0],
+                                          (long long)nbl[3][0]);
+    __m256i nb[4], am, aq;
+    unsigned r, c;
+    if (l != 4u) {
+        rows_acc_update_c(acc_t, stride, aml, nbl, bp, ap, l);
+        return;
+    }
+    for (c = 0; c < 4; c++) {
+        /* lane c of word x, in every lane of word x */
+        const char b0 = (char)(2 * c), b1 = (char)(2 * c + 1), h0 = (char)(8 + 2 * c), h1 = (char)(9 + 2 * c);
+        nb[c] = _mm256_shuffle_epi8(nv, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1, h0,
+                                                         h1, b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1,
+                                                         h0, h1));
+    }
+    for (r = 0; r < 4; r++) {
+        am = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)aml[r][0]), by_x);
+        aq = _mm256_set1_epi64x((long long)ap[r][0]);
+        for (c = 0; c < 4; c++) {
+            __m256i *row = (__m256i *)(void *)(acc_t + (size_t)(r * 4 + c) * stride);
+            const __m256i d = _mm256_xor_si256(_mm256_mullo_epi16(am, _mm256_set1_epi64x((long long)bp[c][0])),
+                                               _mm256_mullo_epi16(nb[c], aq));
+            _mm256_storeu_si256(row, _mm256_xor_si256(_mm256_loadu_si256(row), d));
+        }
+    }
+}
+
+int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
+                         const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
+                         uint64_t *work)
+{
+    if (l != 4u) { /* l is public */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    rows_body(g, gw, ll, rl, abq, spow, rhs, i, o, 4, work);
+    return PQSIG_NATIVE_OK;
+}
+
+
 #else
 /* An odd-q shape: nothing here (ISO C wants a declaration). */
 typedef int snova_avx2_gf16_none;
