@@ -476,6 +476,55 @@ static void test_pmat(void)
     }
 }
 
+/* The native product against the twin: one- and two-word rows, every l,
+ * odd and even first nibble, either output alone, outputs that start
+ * nonzero. */
+static void test_pmat_shapes(void)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GF16_PMAT)
+    enum { PRB = 3, PCB = 5 };
+    static uint64_t tabx[PCB * ML * 16 * 2], taby[PRB * ML * 16 * 2];
+    uint8_t buf[PRB * PCB * ML2 / 2 + 2];
+    uint64_t out[PRB * ML * 2], outt[PCB * ML * 2], oc[PRB * ML * 2], otc[PCB * ML * 2], ob[PRB * ML * 2],
+        otb[PCB * ML * 2];
+    unsigned l, nw, nib0, which, i;
+    for (l = LMIN; l <= LMAX; l++) {
+        for (nw = 1; nw <= 2; nw++) {
+            for (nib0 = 0; nib0 < 2; nib0++) {
+                for (which = 1; which <= 3; which++) { /* bit 0: P X, bit 1: P^t Y */
+                    int rc;
+                    for (i = 0; i < sizeof(buf); i++) {
+                        buf[i] = edge ? 0xff : (uint8_t)rnd64();
+                    }
+                    for (i = 0; i < PCB * l; i++) {
+                        uint64_t row[2];
+                        rnd_row(row, 16 * nw);
+                        snova_gf16_table_c(&tabx[i * 16 * nw], row, nw);
+                    }
+                    for (i = 0; i < PRB * l; i++) {
+                        uint64_t row[2];
+                        rnd_row(row, 16 * nw);
+                        snova_gf16_table_c(&taby[i * 16 * nw], row, nw);
+                    }
+                    rnd_row(out, 16 * PRB * ML * 2);
+                    rnd_row(outt, 16 * PCB * ML * 2);
+                    memcpy(oc, out, sizeof(out));
+                    memcpy(otc, outt, sizeof(outt));
+                    memcpy(ob, out, sizeof(out));
+                    memcpy(otb, outt, sizeof(outt));
+                    snova_gf16_pmat_c(buf, nib0, PRB, PCB, l, (which & 1u) ? oc : NULL, tabx,
+                                      (which & 2u) ? otc : NULL, taby, nw);
+                    rc = snova_gf16_pmat_native(buf, nib0, PRB, PCB, l, (which & 1u) ? out : NULL, tabx,
+                                                (which & 2u) ? outt : NULL, taby, nw);
+                    compare_native(rc, out, oc, ob, sizeof(out), "pmat (shapes) P X");
+                    compare_native(rc, outt, otc, otb, sizeof(outt), "pmat (shapes) P^t Y");
+                }
+            }
+        }
+    }
+#endif
+}
+
 #define SN 21u
 #define SW GF16_WORDS(SN + 1)
 
@@ -667,6 +716,7 @@ static void run_all(void)
     test_table_lincomb();
     test_lincomb_shapes();
     test_pmat();
+    test_pmat_shapes();
     if (!edge) { /* an all-(q - 1) system is singular */
         test_solve();
         test_solve_shapes();

@@ -48,6 +48,19 @@ static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsig
 }
 #endif
 
+#if defined(SNOVA_AVX2_GF16_PMAT)
+#define PQSIG_SNOVA_NATIVE_GF16_PMAT
+static inline int snova_gf16_pmat_native(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l,
+                                         uint64_t *out, const uint64_t *tabx, uint64_t *outt,
+                                         const uint64_t *taby, unsigned nw)
+{
+    if (SNOVA_KSET_AVX2_OK()) {
+        return snova_avx2_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
 #if defined(SNOVA_AVX2_GF16_ROWS)
 #define PQSIG_SNOVA_NATIVE_GF16_ROWS
 static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl,

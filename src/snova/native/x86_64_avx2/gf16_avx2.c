@@ -8,6 +8,7 @@
  * byte past a row is read or written. Each body is instantiated for a
  * constant vector count, to keep the rows in registers. */
 #include <immintrin.h>
+#include <string.h>
 
 #include "snova/gf16/scalar.h"
 #include "snova/native/api.h"
@@ -340,6 +341,65 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
         return PQSIG_NATIVE_FALLBACK;
     }
     rows_body(g, gw, ll, rl, abq, spow, rhs, i, o, 4, work);
+    return PQSIG_NATIVE_OK;
+}
+
+
+/* ---- Public matrix times tables, l = 4, one-word rows ----
+ * A block of P is 8 bytes (row r in bytes 2r, 2r + 1, element c in nibble
+ * c of the row). P X: the four rows of a block row in the four lanes, one
+ * gather of table entries per column c of the block; P^t Y: the four
+ * columns in the lanes, one gather per row r. The indices are elements of
+ * the PUBLIC matrix; the tables (of secret rows) are only read at them.
+ * Other shapes decline. */
+int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+                         const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
+{
+    const __m256i m15 = _mm256_set1_epi64x(15);
+    const __m256i by_row = _mm256_setr_epi64x(0, 16, 32, 48), by_col = _mm256_setr_epi64x(0, 4, 8, 12);
+    unsigned j, k;
+    if (l != 4u || nw != 1u || nib0 % 2u != 0) { /* public sizes */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    for (j = 0; j < rb; j++) {
+        const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
+        const long long *ty = (const long long *)(const void *)(taby + (size_t)j * 64u);
+        __m256i acc = _mm256_setzero_si256();
+        for (k = 0; k < cb; k++) {
+            uint64_t q;
+            __m256i qv;
+            memcpy(&q, e + 8u * k, 8);
+            qv = _mm256_set1_epi64x((long long)q);
+            if (out != NULL) {
+                const __m256i qr = _mm256_srlv_epi64(qv, by_row);
+                const long long *tk = (const long long *)(const void *)(tabx + (size_t)k * 64u);
+                acc = _mm256_xor_si256(acc, _mm256_i64gather_epi64(tk, _mm256_and_si256(qr, m15), 8));
+                acc = _mm256_xor_si256(
+                    acc, _mm256_i64gather_epi64(tk + 16, _mm256_and_si256(_mm256_srli_epi64(qr, 4), m15), 8));
+                acc = _mm256_xor_si256(
+                    acc, _mm256_i64gather_epi64(tk + 32, _mm256_and_si256(_mm256_srli_epi64(qr, 8), m15), 8));
+                acc = _mm256_xor_si256(
+                    acc, _mm256_i64gather_epi64(tk + 48, _mm256_and_si256(_mm256_srli_epi64(qr, 12), m15), 8));
+            }
+            if (outt != NULL) {
+                const __m256i qc = _mm256_srlv_epi64(qv, by_col);
+                __m256i *ot = (__m256i *)(void *)(outt + (size_t)k * 4u);
+                __m256i a = _mm256_loadu_si256(ot);
+                a = _mm256_xor_si256(a, _mm256_i64gather_epi64(ty, _mm256_and_si256(qc, m15), 8));
+                a = _mm256_xor_si256(
+                    a, _mm256_i64gather_epi64(ty + 16, _mm256_and_si256(_mm256_srli_epi64(qc, 16), m15), 8));
+                a = _mm256_xor_si256(
+                    a, _mm256_i64gather_epi64(ty + 32, _mm256_and_si256(_mm256_srli_epi64(qc, 32), m15), 8));
+                a = _mm256_xor_si256(
+                    a, _mm256_i64gather_epi64(ty + 48, _mm256_and_si256(_mm256_srli_epi64(qc, 48), m15), 8));
+                _mm256_storeu_si256(ot, a);
+            }
+        }
+        if (out != NULL) {
+            __m256i *o = (__m256i *)(void *)(out + (size_t)j * 4u);
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), acc));
+        }
+    }
     return PQSIG_NATIVE_OK;
 }
 

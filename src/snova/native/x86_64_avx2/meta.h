@@ -3,8 +3,8 @@
  * implementation's operations, after their CPU check (src/common/kset.h).
  *   GF(16): the linear combination of packed rows and the Gauss-Jordan
  *   solver, four 64-bit words (64 elements) per vector, bitsliced as the
- *   portable twins are; the block stage of the signing system for l = 4
- *   (gf16_avx2.c).
+ *   portable twins are; for l = 4, the block stage of the signing system
+ *   and the products of the public matrix with tables (gf16_avx2.c).
  * Odd q: nothing yet (every kernel runs portably). */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
@@ -23,6 +23,13 @@ void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, c
 #define SNOVA_AVX2_GF16_SOLVE
 #define snova_avx2_gf16_solve PQSIG_KNS(snova_avx2_gf16_solve)
 uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);
+
+/* l = 4 and one-word rows from a byte boundary only (PQSIG_NATIVE_FALLBACK
+ * before writing anything otherwise). */
+#define SNOVA_AVX2_GF16_PMAT
+#define snova_avx2_gf16_pmat PQSIG_KNS(snova_avx2_gf16_pmat)
+int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+                         const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw);
 
 /* l = 4 only (PQSIG_NATIVE_FALLBACK before writing anything otherwise). */
 #define SNOVA_AVX2_GF16_ROWS
