@@ -1,0 +1,33 @@
+/* MQ-Sign: the composite hooks over the kernel sets of this build
+ * (src/common/kset.h). The frontend of a set is compiled once, with this
+ * file as its PQSIG_BACKEND_META, and serves opt and every backend
+ * implementation: each hook runs a backend's kernel only while that
+ * backend's implementation is the calling thread's kernel set, and
+ * otherwise declines, so `opt` runs the portable twins. A backend's own
+ * meta.h lists what it provides (MQS_<DIR>_<KERNEL>). */
+#ifndef PQSIG_MQSIGN_NATIVE_META_H
+#define PQSIG_MQSIGN_NATIVE_META_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/kset.h"
+#include "common/native.h"
+
+#if defined(PQSIG_KSET_HAVE_AVX2)
+#include "mqsign/native/x86_64_avx2/meta.h"
+#endif
+
+#if defined(MQS_AVX2_MATVEC)
+#define PQSIG_MQS_NATIVE_MATVEC
+static inline int mqs_matvec_native(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                                    const uint64_t (*mk)[8][2], size_t count, size_t len)
+{
+    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
+        return mqs_avx2_matvec(out, vecs, stride, dstride, mk, count, len);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
+#endif
