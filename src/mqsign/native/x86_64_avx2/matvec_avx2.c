@@ -1,5 +1,6 @@
 /* MQ-Sign, AVX2: mqs_matvec (contract in ../api.h) on 32-byte blocks.
- * The same bit-plane accumulation as the portable twin (matvec.c): for
+ * Vectors of one or two blocks: the same bit-plane accumulation as the
+ * portable twin (matvec.c): for
  * each bit t, the vectors whose scalar has bit t set are XORed together
  * under their mask (the 16-byte mask block broadcast to 32 bytes), with no
  * branch and no address depending on the scalars; the eight planes are
@@ -50,12 +51,80 @@ static inline void block32(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, 
     memcpy(out, r, 32);
 }
 
+/* Long vectors (three blocks and more): one scalar at a time, its product
+ * tables s * j and s * 16 j (j < 16) built from its bit masks and the
+ * constant tables 2^t j, 2^t 16 j (no secret index: AND with the masks),
+ * then every block of its vector through two vpshufb lookups (register
+ * tables indexed by the vector's nibbles: no memory address depends on
+ * them) into out. The last len % 32 bytes are summed in a register over
+ * the block that ends at len and stored last (equal, where it overlaps, to
+ * the sums already in out). */
+static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
+                          const uint64_t (*mk)[8][2], size_t count, size_t len)
+{
+    static const uint64_t lo_j[2] = {0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
+    static const uint64_t hi_j[2] = {0x7060504030201000ull, 0xf0e0d0c0b0a09080ull};
+    uint64_t clo[8][2], chi[8][2], e[8];
+    __m256i cl[8], ch[8], tail = _mm256_setzero_si256();
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    const uint8_t *p = vecs;
+    ptrdiff_t st = stride;
+    size_t i, at;
+    unsigned t, k;
+    for (k = 0; k < 2; k++) {
+        mqs_expand_word(e, lo_j[k]);
+        for (t = 0; t < 8; t++) {
+            clo[t][k] = e[t];
+        }
+        mqs_expand_word(e, hi_j[k]);
+        for (t = 0; t < 8; t++) {
+            chi[t][k] = e[t];
+        }
+    }
+    for (t = 0; t < 8; t++) {
+        cl[t] = mask_of(clo[t]);
+        ch[t] = mask_of(chi[t]);
+    }
+    memset(out, 0, len);
+    for (i = 0; i < count; i++) {
+        __m256i tl = _mm256_setzero_si256(), th = _mm256_setzero_si256();
+        for (t = 0; t < 8; t++) {
+            const __m256i m = mask_of(mk[i][t]);
+            tl = _mm256_xor_si256(tl, _mm256_and_si256(m, cl[t]));
+            th = _mm256_xor_si256(th, _mm256_and_si256(m, ch[t]));
+        }
+        for (at = 0; at + 32 <= len; at += 32) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + at));
+            __m256i *o = (__m256i *)(void *)(out + at);
+            const __m256i prod =
+                _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
+                                 _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), prod));
+        }
+        if (len % 32u != 0) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + len - 32));
+            tail = _mm256_xor_si256(tail, _mm256_xor_si256(
+                                              _mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
+                                              _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib))));
+        }
+        p += st;
+        st += dstride;
+    }
+    if (len % 32u != 0) {
+        _mm256_storeu_si256((__m256i *)(void *)(out + len - 32), tail);
+    }
+}
+
 int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                     const uint64_t (*mk)[8][2], size_t count, size_t len)
 {
     size_t at;
     if (len < 32) { /* public length: the portable twin takes it */
         return PQSIG_NATIVE_FALLBACK;
+    }
+    if (len >= 96) {
+        matvec_tables(out, vecs, (ptrdiff_t)stride, dstride, mk, count, len);
+        return PQSIG_NATIVE_OK;
     }
     for (at = 0; at + 32 <= len; at += 32) {
         block32(out + at, vecs + at, (ptrdiff_t)stride, dstride, mk, count);
