@@ -19,15 +19,31 @@ static inline __m256i mask_of(const uint64_t m[2])
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)m));
 }
 
+/* The eight planes folded into 32 bytes of out. */
+static inline void fold_planes(uint8_t *out, const __m256i pl[8])
+{
+    uint64_t w[8][4], q[8], r[4];
+    unsigned t, k;
+    for (t = 0; t < 8; t++) {
+        _mm256_storeu_si256((__m256i *)(void *)w[t], pl[t]);
+    }
+    for (k = 0; k < 4; k++) {
+        for (t = 0; t < 8; t++) {
+            q[t] = w[t][k];
+        }
+        r[k] = mqs_fold_word(q);
+    }
+    memcpy(out, r, 32);
+}
+
 static inline void block32(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
                            const uint64_t (*mk)[8][2], size_t count)
 {
     __m256i pl[8];
-    uint64_t w[8][4], q[8], r[4];
     const uint8_t *p = vecs;
     ptrdiff_t st = stride;
     size_t i;
-    unsigned t, k;
+    unsigned t;
     for (t = 0; t < 8; t++) {
         pl[t] = _mm256_setzero_si256();
     }
@@ -39,16 +55,35 @@ static inline void block32(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, 
             pl[t] = _mm256_xor_si256(pl[t], _mm256_and_si256(x, mask_of(mk[i][t])));
         }
     }
+    fold_planes(out, pl);
+}
+
+/* 32 < len < 64 (the o-byte vectors of key generation): bytes 0..31 and
+ * len - 32 .. len - 1 in one pass, each mask loaded once. */
+static inline void block_pair(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
+                              const uint64_t (*mk)[8][2], size_t count, size_t len)
+{
+    __m256i pa[8], pb[8];
+    const uint8_t *p = vecs;
+    ptrdiff_t st = stride;
+    size_t i;
+    unsigned t;
     for (t = 0; t < 8; t++) {
-        _mm256_storeu_si256((__m256i *)(void *)w[t], pl[t]);
+        pa[t] = pb[t] = _mm256_setzero_si256();
     }
-    for (k = 0; k < 4; k++) {
+    for (i = 0; i < count; i++) {
+        const __m256i xa = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        const __m256i xb = _mm256_loadu_si256((const __m256i *)(const void *)(p + len - 32));
+        p += st;
+        st += dstride;
         for (t = 0; t < 8; t++) {
-            q[t] = w[t][k];
+            const __m256i m = mask_of(mk[i][t]);
+            pa[t] = _mm256_xor_si256(pa[t], _mm256_and_si256(xa, m));
+            pb[t] = _mm256_xor_si256(pb[t], _mm256_and_si256(xb, m));
         }
-        r[k] = mqs_fold_word(q);
     }
-    memcpy(out, r, 32);
+    fold_planes(out, pa);
+    fold_planes(out + len - 32, pb);
 }
 
 /* Long vectors (three blocks and more): one scalar at a time, its product
@@ -124,6 +159,10 @@ int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t 
     }
     if (len >= 96) {
         matvec_tables(out, vecs, (ptrdiff_t)stride, dstride, mk, count, len);
+        return PQSIG_NATIVE_OK;
+    }
+    if (len > 32 && len < 64) {
+        block_pair(out, vecs, (ptrdiff_t)stride, dstride, mk, count, len);
         return PQSIG_NATIVE_OK;
     }
     for (at = 0; at + 32 <= len; at += 32) {
