@@ -20,6 +20,8 @@ PQSIG_NIST_API(pqsig_nccsign_1_ref_)
 #define PQSIG_NCCSIGN_1_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_1_opt_)
 #define PQSIG_NCCSIGN_1_OPT_CRYPTO_TEMPBYTES 44127
+PQSIG_NIST_API(pqsig_nccsign_1_avx2_)
+#define PQSIG_NCCSIGN_1_AVX2_CRYPTO_TEMPBYTES 44127
 
 /* NCC-Sign-1-AES: NIST level 1, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_1_AES_CRYPTO_ALGNAME "NCC-Sign-1-AES"
@@ -33,6 +35,8 @@ PQSIG_NIST_API(pqsig_nccsign_1_aes_ref_)
 #define PQSIG_NCCSIGN_1_AES_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_1_aes_opt_)
 #define PQSIG_NCCSIGN_1_AES_OPT_CRYPTO_TEMPBYTES 44127
+PQSIG_NIST_API(pqsig_nccsign_1_aes_avx2_)
+#define PQSIG_NCCSIGN_1_AES_AVX2_CRYPTO_TEMPBYTES 44127
 
 /* NCC-Sign-3: NIST level 3, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_3_CRYPTO_ALGNAME "NCC-Sign-3"
@@ -46,6 +50,8 @@ PQSIG_NIST_API(pqsig_nccsign_3_ref_)
 #define PQSIG_NCCSIGN_3_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_3_opt_)
 #define PQSIG_NCCSIGN_3_OPT_CRYPTO_TEMPBYTES 58719
+PQSIG_NIST_API(pqsig_nccsign_3_avx2_)
+#define PQSIG_NCCSIGN_3_AVX2_CRYPTO_TEMPBYTES 58719
 
 /* NCC-Sign-3-AES: NIST level 3, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_3_AES_CRYPTO_ALGNAME "NCC-Sign-3-AES"
@@ -59,6 +65,8 @@ PQSIG_NIST_API(pqsig_nccsign_3_aes_ref_)
 #define PQSIG_NCCSIGN_3_AES_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_3_aes_opt_)
 #define PQSIG_NCCSIGN_3_AES_OPT_CRYPTO_TEMPBYTES 58719
+PQSIG_NIST_API(pqsig_nccsign_3_aes_avx2_)
+#define PQSIG_NCCSIGN_3_AES_AVX2_CRYPTO_TEMPBYTES 58719
 
 /* NCC-Sign-5: NIST level 5, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_5_CRYPTO_ALGNAME "NCC-Sign-5"
@@ -72,6 +80,8 @@ PQSIG_NIST_API(pqsig_nccsign_5_ref_)
 #define PQSIG_NCCSIGN_5_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_5_opt_)
 #define PQSIG_NCCSIGN_5_OPT_CRYPTO_TEMPBYTES 87903
+PQSIG_NIST_API(pqsig_nccsign_5_avx2_)
+#define PQSIG_NCCSIGN_5_AVX2_CRYPTO_TEMPBYTES 87903
 
 /* NCC-Sign-5-AES: NIST level 5, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_5_AES_CRYPTO_ALGNAME "NCC-Sign-5-AES"
@@ -85,6 +95,8 @@ PQSIG_NIST_API(pqsig_nccsign_5_aes_ref_)
 #define PQSIG_NCCSIGN_5_AES_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_5_aes_opt_)
 #define PQSIG_NCCSIGN_5_AES_OPT_CRYPTO_TEMPBYTES 87903
+PQSIG_NIST_API(pqsig_nccsign_5_aes_avx2_)
+#define PQSIG_NCCSIGN_5_AES_AVX2_CRYPTO_TEMPBYTES 87903
 
 /* NCC-Sign-5p: NIST level 5, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_5P_CRYPTO_ALGNAME "NCC-Sign-5p"
@@ -98,6 +110,8 @@ PQSIG_NIST_API(pqsig_nccsign_5p_ref_)
 #define PQSIG_NCCSIGN_5P_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_5p_opt_)
 #define PQSIG_NCCSIGN_5P_OPT_CRYPTO_TEMPBYTES 78175
+PQSIG_NIST_API(pqsig_nccsign_5p_avx2_)
+#define PQSIG_NCCSIGN_5P_AVX2_CRYPTO_TEMPBYTES 78175
 
 /* NCC-Sign-5p-AES: NIST level 5, version 2.1, deterministic */
 #define PQSIG_NCCSIGN_5P_AES_CRYPTO_ALGNAME "NCC-Sign-5p-AES"
@@ -111,5 +125,7 @@ PQSIG_NIST_API(pqsig_nccsign_5p_aes_ref_)
 #define PQSIG_NCCSIGN_5P_AES_REF_CRYPTO_TEMPBYTES 0
 PQSIG_NIST_API(pqsig_nccsign_5p_aes_opt_)
 #define PQSIG_NCCSIGN_5P_AES_OPT_CRYPTO_TEMPBYTES 78175
+PQSIG_NIST_API(pqsig_nccsign_5p_aes_avx2_)
+#define PQSIG_NCCSIGN_5P_AES_AVX2_CRYPTO_TEMPBYTES 78175
 
 #endif
