@@ -73,6 +73,57 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
     return PQSIG_NATIVE_FALLBACK;
 }
 #endif
+
+#else
+#if defined(SNOVA_AVX2_GFQ)
+/* One hook per kernel: the AVX2 compile of the twin where the set runs avx2. */
+#define SNOVA_GFQ_HOOK(call)                                                                       \
+    do {                                                                                           \
+        if (SNOVA_KSET_AVX2_OK()) {                                                                \
+            call;                                                                                  \
+            return PQSIG_NATIVE_OK;                                                                \
+        }                                                                                          \
+        return PQSIG_NATIVE_FALLBACK;                                                              \
+    } while (0)
+
+#define PQSIG_SNOVA_NATIVE_GFQ_MUL
+static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                                       unsigned inner, const uint16_t *x, unsigned cols)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, a, a_rs, a_cs, rows, inner, x, cols));
+}
+
+/* No trows hook: its rows are SNOVA_GFQ_BC = 8 lanes wide, and the 16-lane
+ * compile costs more than the 8-lane one (SNOVA_26_5_19_4 verification:
+ * 1.17 M instructions in trows portably, 1.97 M with AVX2). */
+
+#define PQSIG_SNOVA_NATIVE_GFQ_SOLVE
+static inline int snova_gfq_solve_native(uint32_t *singular, uint16_t *g, unsigned n, unsigned w)
+{
+    SNOVA_GFQ_HOOK(*singular = snova_avx2_gfq_solve(g, n, w));
+}
+
+#define PQSIG_SNOVA_NATIVE_GFQ_WHIP
+static inline int snova_gfq_whip_native(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
+                                        const uint8_t *spow)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_whip(w16, w8, x, nb, spow));
+}
+
+#define PQSIG_SNOVA_NATIVE_GFQ_FINISH
+static inline int snova_gfq_finish_native(uint8_t *out, const uint16_t *d, const uint8_t *abq, unsigned o)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_finish(out, d, abq, o));
+}
+
+#define PQSIG_SNOVA_NATIVE_GFQ_ROWS
+static inline int snova_gfq_rows_native(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq,
+                                        const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o,
+                                        uint16_t *work)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_rows(g, gw, rl, abq, spow, rhs, i, o, work));
+}
+#endif
 #endif
 
 #endif

@@ -5,7 +5,8 @@
  *   solver, four 64-bit words (64 elements) per vector, bitsliced as the
  *   portable twins are; for l = 4, the block stage of the signing system
  *   and the products of the public matrix with tables (gf16_avx2.c).
- * Odd q: nothing yet (every kernel runs portably). */
+ * Odd q: the portable kernels compiled with AVX2 for the vectoriser
+ *   (gfq_avx2.c); ../meta.h hooks all but trows, which it does not pay. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
 
@@ -37,6 +38,24 @@ int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned 
 int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                          const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                          uint64_t *work);
+#else
+/* Odd q: the portable kernels compiled with AVX2 (gfq_avx2.c). */
+#define SNOVA_AVX2_GFQ
+#define snova_avx2_gfq_mul PQSIG_KNS(snova_avx2_gfq_mul)
+#define snova_avx2_gfq_trows PQSIG_KNS(snova_avx2_gfq_trows)
+#define snova_avx2_gfq_solve PQSIG_KNS(snova_avx2_gfq_solve)
+#define snova_avx2_gfq_whip PQSIG_KNS(snova_avx2_gfq_whip)
+#define snova_avx2_gfq_finish PQSIG_KNS(snova_avx2_gfq_finish)
+#define snova_avx2_gfq_rows PQSIG_KNS(snova_avx2_gfq_rows)
+void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows, unsigned inner,
+                        const uint16_t *x, unsigned cols);
+void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
+                          const uint16_t *ub);
+uint32_t snova_avx2_gfq_solve(uint16_t *g, unsigned n, unsigned w);
+void snova_avx2_gfq_whip(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb, const uint8_t *spow);
+void snova_avx2_gfq_finish(uint8_t *out, const uint16_t *d, const uint8_t *abq, unsigned o);
+void snova_avx2_gfq_rows(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
+                         const uint8_t *rhs, unsigned i, unsigned o, uint16_t *work);
 #endif
 
 #endif
