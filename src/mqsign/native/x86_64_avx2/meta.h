@@ -1,8 +1,10 @@
 /* MQ-Sign backend x86_64_avx2 (impl avx2): the kernels it provides, for
  * the composite ../meta.h, which calls them only inside the avx2
  * implementation's operations, after their CPU check (src/common/kset.h).
- *   mqs_matvec: the bit-plane products on 32-byte blocks (matvec_avx2.c),
- *   for lengths of 32 bytes and more (shorter ones decline). */
+ *   mqs_matvec: the bit-plane products on 32-byte blocks, or product
+ *   tables by vpshufb (matvec_avx2.c), for lengths of 32 bytes and more
+ *   (shorter ones decline);
+ *   mqs_solve, mqs_pubmap: the portable ones compiled with AVX2. */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
 
@@ -15,5 +17,12 @@
 #define mqs_avx2_matvec PQSIG_KNS(mqs_avx2_matvec)
 int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                     const uint64_t (*mk)[8][2], size_t count, size_t len);
+
+/* The portable solver and public map compiled with AVX2 (recompiled_avx2.c). */
+#define MQS_AVX2_SOLVE_PUBMAP
+#define mqs_avx2_solve PQSIG_KNS(mqs_avx2_solve)
+#define mqs_avx2_pubmap PQSIG_KNS(mqs_avx2_pubmap)
+uint64_t mqs_avx2_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work);
+void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work);
 
 #endif
