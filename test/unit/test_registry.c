@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "common/cpu.h"
+#include "common/kset.h"
 #include "registry.h"
 
 static pqsig_alg fake(const char *name, const char *impl, uint32_t cpu)
@@ -116,10 +117,48 @@ static void bad_arguments(void)
           "flag names");
 }
 
+/* Kernel sets (src/common/kset.h): an operation of a backend that shares
+ * opt's frontend leaves the calling thread's kernel set as it found it,
+ * from the portable set and from another one, and gives opt's answer. */
+static void kernel_sets(void)
+{
+    static uint8_t pk[2][4096], sk[2][4096];
+    uint8_t seed[128];
+    size_t i;
+    unsigned checked = 0;
+    memset(seed, 0x5a, sizeof seed);
+    for (i = 0; i < pqsig_count(); i++) {
+        const pqsig_alg *a = pqsig_at(i), *o;
+        unsigned saved;
+        if (strcmp(a->d.impl, "avx2") != 0 || strcmp(a->d.scheme, "falcon") == 0 || a->d.public_key_bytes > 4096 ||
+            a->d.secret_key_bytes > 4096 || !pqsig_runs_here(a)) {
+            continue;
+        }
+        o = pqsig_find_impl(a->d.name, "opt");
+        CHECK(o != NULL, "%s: opt beside avx2", a->d.name);
+        if (o == NULL) {
+            continue;
+        }
+        CHECK(pqsig_kset() == PQSIG_KSET_PORTABLE, "the thread starts portable");
+        CHECK(a->keypair_derand(pk[0], sk[0], seed) == 0 && o->keypair_derand(pk[1], sk[1], seed) == 0,
+              "%s: key pairs", a->d.name);
+        CHECK(pqsig_kset() == PQSIG_KSET_PORTABLE, "%s: avx2 restores the portable set", a->d.name);
+        CHECK(memcmp(pk[0], pk[1], a->d.public_key_bytes) == 0 && memcmp(sk[0], sk[1], a->d.secret_key_bytes) == 0,
+              "%s: avx2 and opt agree", a->d.name);
+        saved = pqsig_kset_enter(PQSIG_KSET_AVX512, 0);
+        CHECK(a->keypair_derand(pk[0], sk[0], seed) == 0, "%s: key pair", a->d.name);
+        CHECK(pqsig_kset() == PQSIG_KSET_AVX512, "%s: avx2 restores another set", a->d.name);
+        pqsig_kset_leave(saved);
+        checked++;
+    }
+    printf("kernel sets: %u avx2 variants checked\n", checked);
+}
+
 int main(void)
 {
     selection();
     real_table();
     bad_arguments();
+    kernel_sets();
     return check_done("test_registry");
 }
