@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 from pqsig.framework import bench as BE  # noqa: E402
 from pqsig.framework import export as EX  # noqa: E402
 from pqsig.framework import platforms as PL  # noqa: E402
+from pqsig.framework import testing as TE  # noqa: E402
 from pqsig import binding  # noqa: E402
 
 PQSIG = os.path.join(ROOT, "pqsig")
@@ -104,6 +105,16 @@ class Platforms(unittest.TestCase):
         self.assertEqual(PL.with_vlen(cmd, 512)[2], "rv64,v=true,vlen=512,elen=64,vext_spec=v1.0")
         self.assertEqual(PL.with_vlen(cmd, 512)[3:], cmd[3:])
         self.assertEqual(PL.with_vlen(cmd, None), cmd)
+
+    def test_exit_77_is_a_skip(self):
+        # A kernel test of a kernel set the CPU lacks exits with 77
+        # (test/check.h): skipped, neither passed nor failed.
+        res = TE.Results()
+        TE.run_commands(res, [("lacks", [sys.executable, "-c", "raise SystemExit(77)"], {}),
+                              ("fails", [sys.executable, "-c", "raise SystemExit(1)"], {}),
+                              ("passes", [sys.executable, "-c", "pass"], {})], jobs=1)
+        self.assertEqual((res.passed, res.failed, res.skipped), (1, 1, 1))
+        self.assertEqual(res.failures, ["fails"])
 
     def test_vector_lines(self):
         h = "ab" * 32

@@ -35,17 +35,28 @@ class Results:
             print("    " + tail.replace("\n", "\n    "), flush=True)
 
 
-def execute(args, **kw):
-    """(ok, output) of one command (ok: exit status 0); a timeout or a
-    program that cannot start is a failure, not an exception."""
+# The exit status of a test that cannot run here (ctest's and automake's
+# convention): a kernel test of a kernel set whose features this CPU lacks.
+SKIP_STATUS = 77
+
+
+def execute_status(args, **kw):
+    """(exit status, output) of one command; a timeout or a program that
+    cannot start gives status None, not an exception."""
     kw.setdefault("timeout", 1800)
     try:
         p = subprocess.run(args, capture_output=True, text=True, **kw)
-        return p.returncode == 0, p.stdout + p.stderr
+        return p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
-        return False, f"timed out after {kw['timeout']:.0f}s"
+        return None, f"timed out after {kw['timeout']:.0f}s"
     except OSError as e:
-        return False, str(e)
+        return None, str(e)
+
+
+def execute(args, **kw):
+    """(ok, output) of one command (ok: exit status 0)."""
+    status, out = execute_status(args, **kw)
+    return status == 0, out
 
 
 def run_command(res, name, args, t0=None, **kw):
@@ -60,20 +71,27 @@ def run_commands(res, specs, jobs=None):
     """Run the commands of specs, (name, args, kwargs[, finish]), as many at a
     time as the machine has cores (most tests are one thread), each one
     result, reported in the order given. finish(ok, output) may rename the
-    result: it returns (name, ok, skipped). Returns [(ok, output)]."""
+    result: it returns (name, ok, skipped). Without it, exit status 77 is a
+    skip (SKIP_STATUS). Returns [(ok, output)]."""
     from concurrent.futures import ThreadPoolExecutor
 
     def one(args, kw):
         t0 = time.time()
-        ok, out = execute(args, **kw)
-        return ok, out, time.time() - t0
+        status, out = execute_status(args, **kw)
+        return status, out, time.time() - t0
 
     outs = []
     with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
         futures = [pool.submit(one, spec[1], dict(spec[2])) for spec in specs]
         for spec, fut in zip(specs, futures):
-            ok, out, secs = fut.result()
-            name, shown_ok, skipped = spec[3](ok, out) if len(spec) > 3 else (spec[0], ok, False)
+            status, out, secs = fut.result()
+            ok = status == 0
+            if len(spec) > 3:
+                name, shown_ok, skipped = spec[3](ok, out)
+            elif status == SKIP_STATUS:
+                name, shown_ok, skipped = spec[0], True, True
+            else:
+                name, shown_ok, skipped = spec[0], ok, False
             res.add(name, shown_ok, secs, out, skipped=skipped)
             outs.append((ok, out))
     return outs

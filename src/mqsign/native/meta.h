@@ -17,15 +17,28 @@
 #if defined(PQSIG_KSET_HAVE_AVX2)
 #include "mqsign/native/x86_64_avx2/meta.h"
 #endif
+#if defined(PQSIG_KSET_HAVE_AVX512)
+#include "mqsign/native/x86_64_avx512/meta.h"
+#endif
 
-#if defined(MQS_AVX2_MATVEC)
+/* avx512 runs its own mat-vec, and the avx2 kernels it has no better
+ * version of (a larger x86-64 set runs every kernel of a smaller one). */
+#if defined(MQS_AVX2_MATVEC) || defined(MQS_AVX512_MATVEC)
 #define PQSIG_MQS_NATIVE_MATVEC
 static inline int mqs_matvec_native(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                                     const uint64_t (*mk)[8][2], size_t count, size_t len)
 {
+#if defined(MQS_AVX512_MATVEC)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        mqs_avx512_matvec(out, vecs, stride, dstride, mk, count, len);
+        return PQSIG_NATIVE_OK;
+    }
+#endif
+#if defined(MQS_AVX2_MATVEC)
     if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         return mqs_avx2_matvec(out, vecs, stride, dstride, mk, count, len);
     }
+#endif
     return PQSIG_NATIVE_FALLBACK;
 }
 #endif

@@ -1,0 +1,21 @@
+/* MQ-Sign backend x86_64_avx512 (impl avx512): the kernels it provides,
+ * for the composite ../meta.h, which calls them only inside the avx512
+ * implementation's operations, after their CPU check (AVX-512 F/BW/VL
+ * and GFNI: src/common/kset.h). Every kernel it does not list is the
+ * avx2 one (solve, pubmap: see src/mqsign/README.md, "avx512").
+ *   mqs_matvec: each scalar's product map as a GF(2) 8x8 matrix applied
+ *   to 64 bytes at a time by GFNI (matvec_avx512.c), every length. */
+#ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX512_META_H
+#define PQSIG_MQSIGN_NATIVE_X86_64_AVX512_META_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ns.h"
+
+#define MQS_AVX512_MATVEC
+#define mqs_avx512_matvec PQSIG_KNS(mqs_avx512_matvec)
+void mqs_avx512_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                       const uint64_t (*mk)[8][2], size_t count, size_t len);
+
+#endif
