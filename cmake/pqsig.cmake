@@ -148,6 +148,11 @@ function(pqsig_variant)
   if(NOT V_IMPL IN_LIST PQSIG_ACTIVE_IMPLS)
     return()
   endif()
+  # PQSIG_SETS narrows the build to some sets (the constant-time matrix
+  # builds a few sets per compiler and level: python/pqsig/framework/testing.py).
+  if(PQSIG_SETS AND NOT "${V_SCHEME}_${V_SET}" IN_LIST PQSIG_SETS)
+    return()
+  endif()
   set(ns "pqsig_${V_SCHEME}_${V_SET}_${V_IMPL}_")
   set(kernel_targets "")
   set(target "pqsig_${V_SCHEME}_${V_SET}_${V_IMPL}")

@@ -7,8 +7,10 @@
  * every registered variant's keypair_derand (seed secret) and sign_derand
  * (secret key and randomness secret), and expand_sk + sign_expanded_derand
  * where a variant has its own expanded keys. Arguments: --fast (the CI
- * slice: backends on one set per scheme, version and level), then
- * optional names. */
+ * slice: backends on one set per scheme, version and level), --seeds N
+ * (N key seeds, each signing N messages of different lengths with
+ * different randomness: more of the rare paths, such as a signing retry,
+ * a rejected candidate), then optional names. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -60,27 +62,34 @@ static void primitives(void)
     CHECK(1, "primitives ran with secret inputs");
 }
 
-static void variant(const pqsig_alg *a)
+/* Key seed k; then messages m = 0 .. nmsg - 1 of 33 + 57 m bytes, each
+ * with its own signing randomness. */
+static void variant(const pqsig_alg *a, unsigned k, unsigned nmsg)
 {
-    uint8_t seed[128], rnd[128], msg[33];
+    uint8_t seed[128], rnd[128], msg[33 + 57 * 8];
     uint8_t *pk = malloc(a->d.public_key_bytes), *sk = malloc(a->d.secret_key_bytes);
     uint8_t *sig = malloc(a->d.signature_bytes);
     size_t siglen = a->d.signature_bytes;
+    unsigned m;
     int ret;
-    memset(seed, 0x42, sizeof seed);
-    memset(rnd, 0x24, sizeof rnd);
+    memset(seed, 0x42 + (int)k, sizeof seed);
     memset(msg, 0x11, sizeof msg);
     PQSIG_CT_SECRET(seed, sizeof seed);
     ret = pqsig_keypair_derand(a, pk, sk, seed);
     PQSIG_CT_DECLASSIFY(&ret, sizeof ret);
-    CHECK(ret == PQSIG_OK, "%s %s: keypair", a->d.name, a->d.impl);
+    CHECK(ret == PQSIG_OK, "%s %s: keypair (seed %u)", a->d.name, a->d.impl, k);
     PQSIG_CT_SECRET(sk, a->d.secret_key_bytes);
-    PQSIG_CT_SECRET(rnd, sizeof rnd);
     /* The public key is public. */
     PQSIG_CT_DECLASSIFY(pk, a->d.public_key_bytes);
-    ret = pqsig_sign_derand(a, sig, &siglen, msg, sizeof msg, sk, rnd);
-    PQSIG_CT_DECLASSIFY(&ret, sizeof ret);
-    CHECK(ret == PQSIG_OK, "%s %s: sign", a->d.name, a->d.impl);
+    for (m = 0; m < nmsg && m < 8; m++) {
+        memset(rnd, 0x24 + (int)(k * 8 + m), sizeof rnd);
+        PQSIG_CT_SECRET(rnd, sizeof rnd);
+        msg[0] = (uint8_t)m;
+        siglen = a->d.signature_bytes;
+        ret = pqsig_sign_derand(a, sig, &siglen, msg, 33 + 57 * (size_t)m, sk, rnd);
+        PQSIG_CT_DECLASSIFY(&ret, sizeof ret);
+        CHECK(ret == PQSIG_OK, "%s %s: sign (seed %u, message %u)", a->d.name, a->d.impl, k, m);
+    }
     if (a->expand_sk != NULL) {
         /* Expanded secret key: made from the secret key, then used to sign.
          * Its public parts are declassified by the scheme itself. */
@@ -104,15 +113,28 @@ static void variant(const pqsig_alg *a)
 int main(int argc, char **argv)
 {
     size_t i;
+    unsigned seeds = 1, k;
+    int arg = 1, fast = 0;
     /* --fast: the CI slice (select_backend_representative) */
-    const int fast = argc > 1 && strcmp(argv[1], "--fast") == 0;
+    for (; arg < argc && strncmp(argv[arg], "--", 2) == 0; arg++) {
+        if (strcmp(argv[arg], "--fast") == 0) {
+            fast = 1;
+        } else if (strcmp(argv[arg], "--seeds") == 0 && arg + 1 < argc) {
+            seeds = (unsigned)strtoul(argv[++arg], NULL, 10);
+        } else {
+            fprintf(stderr, "usage: test_ct [--fast] [--seeds N] [NAME...]\n");
+            return 2;
+        }
+    }
     primitives();
     for (i = 0; i < pqsig_count(); i++) {
         const pqsig_alg *a = pqsig_at(i);
         /* ref is the specification, not constant time by design. */
-        if (strcmp(a->d.impl, "ref") != 0 && select_variant(a, 0, argv + 1 + fast, argc - 1 - fast) &&
+        if (strcmp(a->d.impl, "ref") != 0 && select_variant(a, 0, argv + arg, argc - arg) &&
             (!fast || select_backend_representative(a))) {
-            variant(a);
+            for (k = 0; k < seeds; k++) {
+                variant(a, k, seeds);
+            }
         }
     }
     return check_done("test_ct");

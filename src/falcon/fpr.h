@@ -50,6 +50,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "falcon/ns.h"
 
 /* Unless the build chooses (ref: 1), native doubles where the hardware
@@ -327,8 +328,10 @@ static inline int64_t fpr_rint(fpr x)
     fpr m = fpr_from_bits(((uint64_t)0x433 << 52) | (u & ((uint64_t)1 << 63)));
     int64_t near = (int64_t)((x.v + m.v) - m.v);
     int64_t whole = (int64_t)x.v;
-    /* all ones iff the biased exponent is >= 1023 + 52 */
-    uint64_t big = (uint64_t)0 - ((1074 - ((u >> 52) & 0x7FF)) >> 63);
+    /* all ones iff the biased exponent is >= 1023 + 52; through a value
+     * barrier, or clang -O3 skips the addition on it with a branch (the
+     * constant-time matrix of ./pqsig test found it) */
+    uint64_t big = pqsig_ct_barrier_u64((uint64_t)0 - ((1074 - ((u >> 52) & 0x7FF)) >> 63));
     return near ^ ((near ^ whole) & (int64_t)big);
 }
 

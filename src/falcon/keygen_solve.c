@@ -80,10 +80,11 @@ static inline uint32_t out_of(fpr x, fpr lo, fpr hi)
     return (uint32_t)(1 - (fpr_lt(lo, x) & fpr_lt(x, hi)));
 }
 
-/* bad ? 0 : x, without a branch. */
+/* bad ? 0 : x, without a branch (the barrier keeps clang -O3 from making
+ * one). */
 static inline fpr zero_if(uint32_t bad, fpr x)
 {
-    uint64_t keep = (uint64_t)bad - 1u;
+    uint64_t keep = pqsig_ct_barrier_u64((uint64_t)bad) - 1u;
     return fpr_from_bits(fpr_to_bits(x) & keep);
 }
 

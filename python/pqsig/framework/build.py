@@ -35,6 +35,19 @@ TARGETS = {"release": None, "asan": None, "ct": ["test_ct"]}
 TARGETS["fuzz"] = ["pqsig-fuzz"]
 
 
+def ct_matrix_flavour(cc, level, sets):
+    """A flavour of the constant-time matrix (testing.py): the ct build with
+    compiler cc at optimisation level (-O0 .. -Os), of the sets named
+    (PQSIG_SETS ids, ';'-separated; empty: all). Returns its name, which is
+    also its directory under build/."""
+    name = f"ct-{cc}{level}"
+    FLAVOURS[name] = [f"-DCMAKE_C_COMPILER={cc}", "-DCMAKE_BUILD_TYPE=Release",
+                      f"-DCMAKE_C_FLAGS_RELEASE={level} -DNDEBUG", "-DPQSIG_CT_TESTING=ON",
+                      "-DPQSIG_SKIP_REF=ON", "-DPQSIG_TEST_BACKENDS=OFF", f"-DPQSIG_SETS={sets}"]
+    TARGETS[name] = ["test_ct"]
+    return name
+
+
 class BuildError(Exception):
     pass
 

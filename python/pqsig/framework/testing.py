@@ -175,6 +175,48 @@ def kat_result(name, impl):
     return finish
 
 
+# The constant-time matrix (issue 16): test_ct under valgrind memcheck for
+# gcc and clang at every optimisation level, since compilers turn
+# constant-time C into branches or table lookups at some levels and not
+# others. Each configuration builds the sets of CT_MATRIX_SETS (one per
+# field and shape family: GF(16) and odd-q SNOVA, an expanded-key SNOVA,
+# MQ-Sign, NCC-Sign, Falcon) and signs 3 messages under each of 3 keys.
+# The ct step above covers every set at gcc -O3. CI runs CT_MATRIX_SLICE;
+# --full runs every configuration.
+CT_MATRIX_COMPILERS = ("gcc", "clang")
+CT_MATRIX_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os")
+CT_MATRIX_SLICE = (("clang", "-O3"), ("gcc", "-Os"))
+CT_MATRIX_SETS = ("snova_24_5_16_4", "snova_24_5_23_4", "snova_24_5_4_esk", "mqsign_rr_s_256_72_46",
+                  "nccsign_1", "nccsign_5p_aes", "falcon_512")
+CT_MATRIX_SEEDS = 3
+
+
+def ct_matrix_configs(full):
+    if full:
+        return [(cc, lv) for cc in CT_MATRIX_COMPILERS for lv in CT_MATRIX_LEVELS]
+    return list(CT_MATRIX_SLICE)
+
+
+def run_ct_matrix(res, full):
+    valgrind = shutil.which("valgrind")
+    for cc, level in ct_matrix_configs(full):
+        what = f"ct {cc} {level}"
+        if shutil.which(cc) is None:
+            res.add(f"{what} ({cc} not installed)", False, 0)
+            continue
+        t0 = time.time()
+        flavour = B.ct_matrix_flavour(cc, level, ";".join(CT_MATRIX_SETS))
+        try:
+            d = B.build(flavour, werror=True)
+        except B.BuildError as e:
+            res.add(f"build {what}", False, time.time() - t0, str(e))
+            continue
+        res.add(f"build {what}", True, time.time() - t0)
+        run_command(res, f"{what}: test_ct --seeds {CT_MATRIX_SEEDS}",
+                    [valgrind, "-q", "--error-exitcode=3", "--track-origins=yes", "--max-stackframe=33554432",
+                     os.path.join(d, "test", "test_ct"), "--seeds", str(CT_MATRIX_SEEDS)], timeout=3600)
+
+
 def main(args):
     full = args.full
     # --full: every fast test, the full form instead where one exists (release
@@ -216,6 +258,9 @@ def main(args):
                 res.add("ct (valgrind not installed: apt-get install valgrind)", False, 0)
                 continue
             run_ctests(res, d, ["ct_full"] if full else ["ct"], "ct ")
+            print("== ct matrix: test_ct for gcc and clang at -O0 .. -Os"
+                  + ("" if full else " (CI's slice; --full: all 10)"), flush=True)
+            run_ct_matrix(res, full)
     if host and not getattr(args, "no_fuzz", False):
         from . import fuzz
         fuzz.smoke(res, full)
