@@ -46,11 +46,16 @@ static inline uint8_t pqsig_ct_barrier_u8(uint8_t x)
     return x;
 }
 
+/* The masks below pass through a barrier on the way out as well: a
+ * compiler that knows a value is 0 or all ones may turn `acc |= mask` into
+ * a branch (clang -O1 did, in Falcon's key check: the constant-time matrix
+ * of ./pqsig test found it). */
+
 /* 0xFFFFFFFF if x != 0, else 0. */
 static inline uint32_t pqsig_ct_nonzero_mask_u32(uint32_t x)
 {
     uint64_t w = (uint64_t)pqsig_ct_barrier_u32(x);
-    return (uint32_t)(0 - ((w | (0 - w)) >> 63));
+    return pqsig_ct_barrier_u32((uint32_t)(0 - ((w | (0 - w)) >> 63)));
 }
 
 /* 0xFFFFFFFF if a == b, else 0. */
@@ -63,7 +68,7 @@ static inline uint32_t pqsig_ct_eq_mask_u32(uint32_t a, uint32_t b)
 static inline uint32_t pqsig_ct_lt_mask_u32(uint32_t a, uint32_t b)
 {
     uint64_t d = (uint64_t)pqsig_ct_barrier_u32(a) - (uint64_t)b;
-    return (uint32_t)(0 - (d >> 63));
+    return pqsig_ct_barrier_u32((uint32_t)(0 - (d >> 63)));
 }
 
 /* mask ? a : b, for a mask that is all ones or all zeros. */

@@ -64,9 +64,12 @@ static void chacha_x4(uint32_t *out, const uint32_t key[12], uint64_t ctr, unsig
             in[4 + i][j] = key[i];
         }
     }
-    /* Lane j is block ctr + j; the counter is XORed into words 14, 15. */
+    /* Lane j is block ctr + j; the counter is XORed into words 14, 15.
+     * The counter comes from the secret seed: through a barrier in each
+     * step, so that no compiler makes it an induction variable (gcc -O1 did
+     * in the AVX2 twin, chacha_avx2.c). */
     for (j = 0; j < 4; j++) {
-        uint64_t c = ctr + j;
+        uint64_t c = pqsig_ct_barrier_u64(ctr) + j;
         in[14][j] ^= (uint32_t)c;
         in[15][j] ^= (uint32_t)(c >> 32);
     }

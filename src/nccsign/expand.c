@@ -128,23 +128,35 @@ void ncc_sample_in_ball(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYTES])
     ncc_challenge_list(pos, neg, ctilde);
     /* Dense form: compare every index with every placement. Indices are
      * split as 256 chunk + low byte: the chunk comparison gives one mask per
-     * row, the low bytes are compared in 8-bit lanes (coefficients of c are
-     * -1, 0 or 1, so bytes hold them). */
+     * row, the low bytes are compared eight at a time in 8-bit lanes of a
+     * word (coefficients of c are -1, 0 or 1, so bytes hold them; every
+     * position is placed once, so OR places it). The exact zero-byte test
+     * has no carry between lanes, and no per-byte flag a compiler could
+     * branch on: clang -O1 turned the per-byte form into a branch on each
+     * byte (the constant-time matrix of ./pqsig test found it). Row lengths
+     * (256, or N - 1024 / N - 2048) are multiples of 8. */
     {
         uint8_t dense[NCC_N];
         memset(dense, 0, sizeof dense);
+        const uint64_t lanes = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full;
         for (k = 0; k < NCC_TAU; k++) {
-            uint8_t value = (uint8_t)(1 - 2 * (int32_t)neg[k]), low = (uint8_t)pos[k];
+            uint8_t value = (uint8_t)(1 - 2 * (int32_t)neg[k]);
+            const uint64_t lowb = (uint64_t)(pos[k] & 0xFFu) * lanes;
             size_t chunk;
             for (chunk = 0; chunk < NCC_N; chunk += 256) {
                 uint32_t d = (uint32_t)(chunk >> 8) ^ (pos[k] >> 8);
                 uint8_t v = (uint8_t)(value & (uint8_t)(0u - ((d - 1) >> 31))); /* chunk matches */
+                const uint64_t vb = (uint64_t)v * lanes;
                 uint8_t *row = dense + chunk;
                 size_t len = NCC_N - chunk < 256 ? NCC_N - chunk : 256;
-                for (j = 0; j < len; j++) {
-                    uint8_t x = (uint8_t)(byte_index[j] ^ low); /* 0 iff the low bytes match */
-                    uint8_t hit = (uint8_t)(((uint8_t)(x - 1) & (uint8_t)~x) >> 7);
-                    row[j] = (uint8_t)(row[j] + (v & (uint8_t)(0u - hit)));
+                for (j = 0; j < len; j += 8) {
+                    uint64_t x, z, r;
+                    memcpy(&x, byte_index + j, 8);
+                    x ^= lowb;                              /* a zero byte where the low bytes match */
+                    z = ~(((x & low7) + low7) | x | low7); /* 0x80 in exactly the zero bytes */
+                    memcpy(&r, row + j, 8);
+                    r |= vb & ((z >> 7) * 0xFFu);
+                    memcpy(row + j, &r, 8);
                 }
             }
         }

@@ -7,6 +7,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "common/ct.h"
 #include "falcon/native/x86_64_avx2/meta.h"
 
 typedef __m256i v8;
@@ -56,9 +57,12 @@ void falcon_chacha20x8_avx2(uint32_t w[128], const uint32_t key[12], uint64_t ct
     for (i = 0; i < 12; i++) {
         in[4 + i] = _mm256_set1_epi32((int32_t)key[i]);
     }
-    /* lane j is block ctr + j; its counter XORed into words 14 and 15 */
+    /* lane j is block ctr + j; its counter XORed into words 14 and 15. The
+     * counter comes from the secret seed: read through a barrier in each
+     * step, or gcc -O1 makes it the loop's induction variable, in the
+     * loop's addresses and exit test (the constant-time matrix found it). */
     for (i = 0; i < 8; i++) {
-        uint64_t c = ctr + (uint64_t)i;
+        uint64_t c = pqsig_ct_barrier_u64(ctr) + (uint64_t)i;
         lo[i] = (uint32_t)c;
         hi[i] = (uint32_t)(c >> 32);
     }
