@@ -73,4 +73,18 @@ static inline void pqsig_kset_leave(unsigned saved)
     pqsig_kset_current = saved;
 }
 
+/* The body of a composite hook (src/<scheme>/native/meta.h) whose kernel
+ * gives nothing back: run `call` when the calling thread's set is `id` or
+ * a larger one (on x86-64 a larger set runs the kernels of a smaller one),
+ * else decline. Expands to returns of PQSIG_NATIVE_OK / _FALLBACK
+ * (common/native.h). */
+#define PQSIG_KSET_HOOK(id, call)                                                                  \
+    do {                                                                                           \
+        if (pqsig_kset() >= (id)) {                                                                \
+            call;                                                                                  \
+            return PQSIG_NATIVE_OK;                                                                \
+        }                                                                                          \
+        return PQSIG_NATIVE_FALLBACK;                                                              \
+    } while (0)
+
 #endif

@@ -48,21 +48,13 @@ static inline int mqs_matvec_native(uint8_t *out, const uint8_t *vecs, size_t st
 static inline int mqs_solve_native(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work,
                                    uint64_t *ok)
 {
-    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
-        *ok = mqs_avx2_solve(x, lin, rhs, work);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *ok = mqs_avx2_solve(x, lin, rhs, work));
 }
 
 #define PQSIG_MQS_NATIVE_PUBMAP
 static inline int mqs_pubmap_native(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work)
 {
-    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
-        mqs_avx2_pubmap(z, p, w, work);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, mqs_avx2_pubmap(z, p, w, work));
 }
 #endif
 

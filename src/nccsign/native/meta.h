@@ -18,56 +18,34 @@
 #endif
 
 #if defined(NCC_AVX2_NTT)
-#define NCC_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
-
 #define PQSIG_NCC_NATIVE_NTT
 static inline int ncc_ntt_native(uint32_t a[NCC_N])
 {
-    if (NCC_KSET_AVX2_OK()) {
-        ncc_avx2_ntt(a);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_ntt(a));
 }
 
 #define PQSIG_NCC_NATIVE_INVNTT
 static inline int ncc_invntt_native(uint32_t a[NCC_N])
 {
-    if (NCC_KSET_AVX2_OK()) {
-        ncc_avx2_invntt(a);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_invntt(a));
 }
 
 #define PQSIG_NCC_NATIVE_REDUCE2Q
 static inline int ncc_reduce2q_native(uint32_t a[NCC_N])
 {
-    if (NCC_KSET_AVX2_OK()) {
-        ncc_avx2_reduce2q(a);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_reduce2q(a));
 }
 
 #define PQSIG_NCC_NATIVE_POINTWISE
 static inline int ncc_pointwise_native(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
-    if (NCC_KSET_AVX2_OK()) {
-        ncc_avx2_pointwise(r, a, b);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_pointwise(r, a, b));
 }
 
 #define PQSIG_NCC_NATIVE_NTT_FROM_SPEC
 static inline int ncc_ntt_from_spec_native(uint32_t r[NCC_N], const uint32_t a[NCC_N])
 {
-    if (NCC_KSET_AVX2_OK()) {
-        ncc_avx2_ntt_from_spec(r, a);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_ntt_from_spec(r, a));
 }
 #endif
 

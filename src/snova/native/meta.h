@@ -28,11 +28,7 @@
 static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, size_t s_stride,
                                             const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
 {
-    if (SNOVA_KSET_AVX2_OK()) {
-        snova_avx2_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, snova_avx2_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw));
 }
 #endif
 
@@ -40,11 +36,7 @@ static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, siz
 #define PQSIG_SNOVA_NATIVE_GF16_SOLVE
 static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsigned n, unsigned w)
 {
-    if (SNOVA_KSET_AVX2_OK()) {
-        *singular = snova_avx2_gf16_solve(g, n, w);
-        return PQSIG_NATIVE_OK;
-    }
-    return PQSIG_NATIVE_FALLBACK;
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *singular = snova_avx2_gf16_solve(g, n, w));
 }
 #endif
 
@@ -77,14 +69,7 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
 #else
 #if defined(SNOVA_AVX2_GFQ)
 /* One hook per kernel: the AVX2 compile of the twin where the set runs avx2. */
-#define SNOVA_GFQ_HOOK(call)                                                                       \
-    do {                                                                                           \
-        if (SNOVA_KSET_AVX2_OK()) {                                                                \
-            call;                                                                                  \
-            return PQSIG_NATIVE_OK;                                                                \
-        }                                                                                          \
-        return PQSIG_NATIVE_FALLBACK;                                                              \
-    } while (0)
+#define SNOVA_GFQ_HOOK(call) PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, call)
 
 #define PQSIG_SNOVA_NATIVE_GFQ_MUL
 static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
