@@ -197,6 +197,19 @@ def ct_matrix_configs(full):
     return list(CT_MATRIX_SLICE)
 
 
+def build_step(res, flavour, label):
+    """Build a flavour (-Werror) as one result, "build <label>"; its
+    directory, or None when it failed."""
+    t0 = time.time()
+    try:
+        d = B.build(flavour, werror=True)
+    except B.BuildError as e:
+        res.add(f"build {label}", False, time.time() - t0, str(e))
+        return None
+    res.add(f"build {label}", True, time.time() - t0)
+    return d
+
+
 def run_ct_matrix(res, full):
     valgrind = shutil.which("valgrind")
     for cc, level in ct_matrix_configs(full):
@@ -204,14 +217,9 @@ def run_ct_matrix(res, full):
         if shutil.which(cc) is None:
             res.add(f"{what} ({cc} not installed)", False, 0)
             continue
-        t0 = time.time()
-        flavour = B.ct_matrix_flavour(cc, level, ";".join(CT_MATRIX_SETS))
-        try:
-            d = B.build(flavour, werror=True)
-        except B.BuildError as e:
-            res.add(f"build {what}", False, time.time() - t0, str(e))
+        d = build_step(res, B.ct_matrix_flavour(cc, level, ";".join(CT_MATRIX_SETS)), what)
+        if d is None:
             continue
-        res.add(f"build {what}", True, time.time() - t0)
         run_command(res, f"{what}: test_ct --seeds {CT_MATRIX_SEEDS}",
                     [valgrind, "-q", "--error-exitcode=3", "--track-origins=yes", "--max-stackframe=33554432",
                      os.path.join(d, "test", "test_ct"), "--seeds", str(CT_MATRIX_SEEDS)], timeout=3600)
@@ -235,13 +243,9 @@ def main(args):
         steps.append(("ct", "constant-time test under valgrind memcheck"))
     for flavour, what in steps:
         print(f"== {flavour}: {what}", flush=True)
-        t0 = time.time()
-        try:
-            d = B.build(flavour, werror=True)
-        except B.BuildError as e:
-            res.add(f"build {flavour}", False, time.time() - t0, str(e))
+        d = build_step(res, flavour, flavour)
+        if d is None:
             continue
-        res.add(f"build {flavour}", True, time.time() - t0)
         if flavour == "release":
             run_ctests(res, d, labels, "")
             run_python(res, d)
