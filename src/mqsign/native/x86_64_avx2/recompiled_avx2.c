@@ -8,8 +8,5 @@
 #include "mqsign/native/x86_64_avx2/meta.h"
 
 #undef mqs_solve_c
-#undef mqs_pubmap_c
 #define mqs_solve_c mqs_avx2_solve
-#define mqs_pubmap_c mqs_avx2_pubmap
 #include "mqsign/solve.c"
-#include "mqsign/pubmap.c"
