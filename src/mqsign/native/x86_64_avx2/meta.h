@@ -4,7 +4,9 @@
  *   mqs_matvec: the bit-plane products on 32-byte blocks, or product
  *   tables by vpshufb (matvec_avx2.c), for lengths of 32 bytes and more
  *   (shorter ones decline);
- *   mqs_solve, mqs_pubmap: the portable ones compiled with AVX2. */
+ *   mqs_solve: the portable one compiled with AVX2;
+ *   mqs_pubmap: every sum in registers, products by tables of the
+ *   (public) signature's elements (pubmap_avx2.c). */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
 
@@ -18,7 +20,8 @@
 int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                     const uint64_t (*mk)[8][2], size_t count, size_t len);
 
-/* The portable solver and public map compiled with AVX2 (recompiled_avx2.c). */
+/* The portable solver compiled with AVX2 (recompiled_avx2.c), the public
+ * map of pubmap_avx2.c. */
 #define MQS_AVX2_SOLVE_PUBMAP
 #define mqs_avx2_solve PQSIG_KNS(mqs_avx2_solve)
 #define mqs_avx2_pubmap PQSIG_KNS(mqs_avx2_pubmap)

@@ -1,9 +1,9 @@
-/* MQ-Sign, AVX2: the portable solver and public map (../../solve.c,
- * ../../pubmap.c) compiled again, under the avx2 names of meta.h, with
- * this directory's ISA flags: their loops on 64-bit words of field
- * elements become 256-bit code. The same operations, so the same results
- * and the same constant-time shape (the solver's secrets steer no branch
- * and no address; the public map's inputs are public). */
+/* MQ-Sign, AVX2: the portable solver (../../solve.c) compiled again,
+ * under the avx2 name of meta.h, with this directory's ISA flags: its
+ * loops on 64-bit words of field elements become 256-bit code. The same
+ * operations, so the same results and the same constant-time shape (the
+ * solver's secrets steer no branch and no address). The public map has
+ * its own AVX2 form (pubmap_avx2.c). */
 #include "mqsign/native/api.h"
 #include "mqsign/native/x86_64_avx2/meta.h"
 
