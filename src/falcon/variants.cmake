@@ -8,7 +8,7 @@
 # kernels.h, which includes the backend's meta.h). The frontend (falcon.c)
 # is compiled per set.
 
-file(GLOB falcon_keygen_sources ${PROJECT_SOURCE_DIR}/src/falcon/keygen*.c)
+file(GLOB falcon_keygen_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/falcon/keygen*.c)
 set(falcon_core_sources
   ${PROJECT_SOURCE_DIR}/src/falcon/codec.c
   ${PROJECT_SOURCE_DIR}/src/falcon/vrfy.c
@@ -25,7 +25,7 @@ set(falcon_core_sources
 # The floating point must be IEEE binary64 with every operation rounded on
 # its own: no contraction into fused multiply-adds (GCC ignores
 # "#pragma STDC FP_CONTRACT"), no fast-math.
-file(GLOB falcon_native_sources ${PROJECT_SOURCE_DIR}/src/falcon/native/*/*.c)
+file(GLOB falcon_native_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/falcon/native/*/*.c)
 set_property(SOURCE ${falcon_core_sources} ${falcon_native_sources} APPEND PROPERTY COMPILE_OPTIONS
              -ffp-contract=off)
 

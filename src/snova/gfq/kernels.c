@@ -22,6 +22,9 @@
 
 #define L2 (SNOVA_L * SNOVA_L)
 
+/* A backend with its own product kernels compiles the others from this
+ * file with SNOVA_GFQ_OWN_PRODUCTS defined (x86_64_avx2/gfq_avx2.c). */
+#if !defined(SNOVA_GFQ_OWN_PRODUCTS)
 /* NR output rows (NR = 4, or 1 for the last ones), columns c0 .. c0 +
  * width - 1 (width <= 8): every x vector loaded serves NR rows. The lane
  * loop is the innermost loop and is not unrolled before vectorisation, so
@@ -149,6 +152,8 @@ void snova_gfq_trows_c(uint16_t *restrict yt, size_t ys, const uint16_t *restric
         }
     }
 }
+
+#endif
 
 /* Forward elimination to a unit upper triangle, then back substitution.
  * Entries stay partially reduced: each elimination step adds at most

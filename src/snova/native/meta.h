@@ -78,9 +78,12 @@ static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, a, a_rs, a_cs, rows, inner, x, cols));
 }
 
-/* No trows hook: its rows are SNOVA_GFQ_BC = 8 lanes wide, and the 16-lane
- * compile costs more than the 8-lane one (SNOVA_26_5_19_4 verification:
- * 1.17 M instructions in trows portably, 1.97 M with AVX2). */
+#define PQSIG_SNOVA_NATIVE_GFQ_TROWS
+static inline int snova_gfq_trows_native(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
+                                         const uint16_t *ub)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_trows(yt, ys, h, hs, len, ub));
+}
 
 #define PQSIG_SNOVA_NATIVE_GFQ_SOLVE
 static inline int snova_gfq_solve_native(uint32_t *singular, uint16_t *g, unsigned n, unsigned w)

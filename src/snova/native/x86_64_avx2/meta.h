@@ -5,8 +5,10 @@
  *   solver, four 64-bit words (64 elements) per vector, bitsliced as the
  *   portable twins are; for l = 4, the block stage of the signing system
  *   and the products of the public matrix with tables (gf16_avx2.c).
- * Odd q: the portable kernels compiled with AVX2 for the vectoriser
- *   (gfq_avx2.c); ../meta.h hooks all but trows, which it does not pay. */
+ * Odd q: the two products by hand (gfq_mul_avx2.c: pairs of the inner
+ *   dimension per vpmaddubsw; the broadcast elements of verification in
+ *   registers), the other kernels the portable ones compiled with AVX2
+ *   for the vectoriser (gfq_avx2.c). */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_SNOVA_NATIVE_X86_64_AVX2_META_H
 
@@ -39,7 +41,7 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
                          const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                          uint64_t *work);
 #else
-/* Odd q: the portable kernels compiled with AVX2 (gfq_avx2.c). */
+/* Odd q: gfq_mul_avx2.c (mul, trows) and gfq_avx2.c (the others). */
 #define SNOVA_AVX2_GFQ
 #define snova_avx2_gfq_mul PQSIG_KNS(snova_avx2_gfq_mul)
 #define snova_avx2_gfq_trows PQSIG_KNS(snova_avx2_gfq_trows)

@@ -1,0 +1,226 @@
+/* SNOVA, odd prime q, AVX2: the two product kernels written by hand.
+ *
+ * snova_avx2_gfq_mul multiplies two elements of the inner dimension at a
+ * time with vpmaddubsw: a 16-bit lane holding the byte pair
+ * (x[m][c], x[m + 1][c]) times the pair (a[m], a[m + 1]) broadcast over
+ * the vector gives a[m] x[m][c] + a[m + 1] x[m + 1][c] in one instruction
+ * (each product is below (q - 1)^2 <= 900, so the signed saturation of
+ * vpmaddubsw never applies). The pairs of x are packed once per call into
+ * a local block; each output row then costs, per pair of x rows, one
+ * broadcast and two instructions per 16 columns. The compiled portable
+ * kernel spent five instructions per element of a and 16 columns.
+ *
+ * snova_avx2_gfq_trows keeps the l broadcast elements of one output row
+ * in registers and streams the rows of H through them, 16 columns a step.
+ *
+ * Both are the twins' arithmetic on other groupings: mul reduces every
+ * output to [0, q) as the twin does, trows wraps modulo 2^16 as the twin
+ * does, so the results are equal bit for bit. No branch or address
+ * depends on an element: only on the public sizes. */
+#include <immintrin.h>
+#include <string.h>
+
+#include "snova/native/api.h"
+#include "snova/native/x86_64_avx2/meta.h"
+
+#if SNOVA_Q != 16
+#include "snova/gfq/scalar.h"
+
+#define L2 (SNOVA_L * SNOVA_L)
+
+/* Pairs of x rows packed per block: at most 64, and few enough that their
+ * sums fit the 16-bit lanes (SNOVA_GFQ_CHUNK products), so that a block
+ * needs no fold; each block ends with a reduction into out. */
+#define MUL_PAIRS (SNOVA_GFQ_CHUNK / 2u < 64u ? SNOVA_GFQ_CHUNK / 2u : 64u)
+#define MUL_VECS (SNOVA_GFQ_MAXC / 16u)
+
+typedef char gfq_mul_pairs_ok[MUL_PAIRS >= 1 ? 1 : -1];
+typedef char gfq_mul_vecs_ok[MUL_VECS == 4 ? 1 : -1]; /* MAC_ROW: four accumulators */
+
+/* gfq_red16 on 16 lanes: the same operations, so the same values. */
+static inline __m256i red16_v(__m256i x)
+{
+    const __m256i q = _mm256_set1_epi16(SNOVA_Q);
+    __m256i t = _mm256_mulhi_epu16(x, _mm256_set1_epi16((short)(65536u / SNOVA_Q)));
+    __m256i r = _mm256_sub_epi16(_mm256_sub_epi16(x, _mm256_mullo_epi16(t, q)), q);
+    return _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16(r, 15), q));
+}
+
+/* xp[p][c] = x[2p][c] | x[2p + 1][c] << 8 for p < np (the second row zero
+ * past the inner dimension), c < cols, zero up to 16 nv columns. */
+static void pack_pairs(uint16_t xp[MUL_PAIRS][SNOVA_GFQ_MAXC], const uint16_t *x, unsigned cols, unsigned rows_left,
+                       unsigned np, unsigned nv)
+{
+    unsigned p, c;
+    for (p = 0; p < np; p++) {
+        const uint16_t *x0 = x + (size_t)2 * p * cols, *x1 = x0 + cols;
+        const int two = 2 * p + 1 < rows_left;
+        for (c = 0; c + 16 <= cols; c += 16) {
+            __m256i v0 = _mm256_loadu_si256((const __m256i *)(x0 + c));
+            __m256i v1 = two ? _mm256_loadu_si256((const __m256i *)(x1 + c)) : _mm256_setzero_si256();
+            _mm256_storeu_si256((__m256i *)(xp[p] + c), _mm256_or_si256(v0, _mm256_slli_epi16(v1, 8)));
+        }
+        for (; c < cols; c++) {
+            xp[p][c] = (uint16_t)(x0[c] | (two ? x1[c] : 0) << 8);
+        }
+        for (; c < 16 * nv; c++) {
+            xp[p][c] = 0;
+        }
+    }
+}
+
+/* The pair (a[m], a[m + 1]) of one row as a 16-bit word; `two` is zero
+ * for a lone last element (its partner is not read). */
+static inline uint16_t pair_word(const uint8_t *a, size_t a_cs, int two)
+{
+    return (uint16_t)(a[0] | (two ? a[a_cs] : 0) << 8);
+}
+
+/* acc_j += (pair b) x (packed pairs of xp row p), for the nv vectors of a
+ * row. The product is the first operand of the addition: GCC then adds
+ * into the accumulator's register instead of copying it back. */
+#define MAC_VEC(acc, b, xv) acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc)
+#define MAC_ROW(b, xrow)                                                                                   \
+    do {                                                                                                   \
+        MAC_VEC(acc0, b, xrow);                                                                            \
+        if (nv > 1)                                                                                        \
+            MAC_VEC(acc1, b, xrow + 16);                                                                   \
+        if (nv > 2)                                                                                        \
+            MAC_VEC(acc2, b, xrow + 32);                                                                   \
+        if (nv > 3)                                                                                        \
+            MAC_VEC(acc3, b, xrow + 48);                                                                   \
+    } while (0)
+
+/* o[0 .. cols) = (o + acc mod q) mod q for one vector of 16 columns from c,
+ * through a copy when the row ends inside it. */
+static inline void finish_vec(uint16_t *o, unsigned c, unsigned cols, __m256i acc)
+{
+    const unsigned k = cols - c < 16 ? cols - c : 16;
+    const __m256i qv = _mm256_set1_epi16(SNOVA_Q);
+    uint16_t tail[16];
+    __m256i v;
+    if (k == 16) {
+        v = _mm256_loadu_si256((const __m256i *)(o + c));
+    } else {
+        memset(tail, 0, sizeof tail);
+        memcpy(tail, o + c, k * sizeof(uint16_t));
+        v = _mm256_loadu_si256((const __m256i *)tail);
+    }
+    v = _mm256_add_epi16(v, red16_v(acc));
+    v = _mm256_min_epu16(v, _mm256_sub_epi16(v, qv));
+    if (k == 16) {
+        _mm256_storeu_si256((__m256i *)(o + c), v);
+    } else {
+        _mm256_storeu_si256((__m256i *)tail, v);
+        memcpy(o + c, tail, k * sizeof(uint16_t));
+    }
+}
+
+/* One output row += the block of np pairs; PAIR(p) gives the pair word
+ * of x row pair p. nv = vectors of 16 columns (a constant in each instance). */
+#define ROW_BODY(PAIR)                                                                                     \
+    do {                                                                                                   \
+        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, acc2 = acc0, acc3 = acc0;                     \
+        p = 0;                                                                                             \
+        do { /* np >= 1 */                                                                                 \
+            const __m256i b = _mm256_set1_epi16((short)(PAIR));                                            \
+            MAC_ROW(b, xp[p]);                                                                             \
+        } while (++p < np);                                                                                \
+        finish_vec(o, 0, cols, acc0);                                                                      \
+        if (nv > 1)                                                                                        \
+            finish_vec(o, 16, cols, acc1);                                                                 \
+        if (nv > 2)                                                                                        \
+            finish_vec(o, 32, cols, acc2);                                                                 \
+        if (nv > 3)                                                                                        \
+            finish_vec(o, 48, cols, acc3);                                                                 \
+    } while (0)
+
+static inline uint16_t load_pair(const uint8_t *a)
+{
+    uint16_t w;
+    memcpy(&w, a, 2);
+    return w;
+}
+
+/* out rows += the block of np pairs from x row m0 on. */
+static inline void mul_block(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                             unsigned m0, unsigned inner, unsigned np, uint16_t xp[MUL_PAIRS][SNOVA_GFQ_MAXC],
+                             unsigned cols, const unsigned nv)
+{
+    unsigned r, p;
+    if (a_cs == 1 && m0 + 2 * np <= inner) {
+        /* both elements of every pair lie in the row, next to each other */
+        for (r = 0; r < rows; r++) {
+            const uint8_t *ar = a + (size_t)r * a_rs + m0;
+            uint16_t *o = out + (size_t)r * cols;
+            ROW_BODY(load_pair(ar + 2 * p));
+        }
+        return;
+    }
+    for (r = 0; r < rows; r++) {
+        const uint8_t *ar = a + (size_t)r * a_rs + (size_t)m0 * a_cs;
+        uint16_t *o = out + (size_t)r * cols;
+        ROW_BODY(pair_word(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner));
+    }
+}
+
+void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows, unsigned inner,
+                        const uint16_t *x, unsigned cols)
+{
+    uint16_t xp[MUL_PAIRS][SNOVA_GFQ_MAXC];
+    const unsigned nv = (cols + 15) / 16;
+    unsigned m0;
+    for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
+        const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : (left + 1) / 2;
+        pack_pairs(xp, x + (size_t)m0 * cols, cols, left, np, nv);
+        switch (nv) {
+        case 1:
+            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, 1);
+            break;
+        case 2:
+            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, 2);
+            break;
+        case 3:
+            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, 3);
+            break;
+        default:
+            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, MUL_VECS);
+            break;
+        }
+    }
+}
+
+/* yt[k ys + c] += sum_r h[r hs + c] ub[(r l^2 + k) BC], modulo 2^16: for
+ * each output row k the l broadcast elements stay in registers while the
+ * columns stream past, 16 (then 8) at a time. */
+void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len, const uint16_t *ub)
+{
+    unsigned k, r, c;
+    for (k = 0; k < L2; k++) {
+        __m256i b[SNOVA_L];
+        uint16_t *y = yt + (size_t)k * ys;
+        for (r = 0; r < SNOVA_L; r++) {
+            b[r] = _mm256_set1_epi16((short)ub[((size_t)r * L2 + k) * SNOVA_GFQ_BC]);
+        }
+        for (c = 0; c + 16 <= len; c += 16) {
+            __m256i acc = _mm256_loadu_si256((const __m256i *)(y + c));
+            for (r = 0; r < SNOVA_L; r++) {
+                __m256i hv = _mm256_loadu_si256((const __m256i *)(h + (size_t)r * hs + c));
+                acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(hv, b[r]));
+            }
+            _mm256_storeu_si256((__m256i *)(y + c), acc);
+        }
+        if (c < len) { /* len is a multiple of SNOVA_GFQ_BC = 8 */
+            __m128i acc = _mm_loadu_si128((const __m128i *)(y + c));
+            for (r = 0; r < SNOVA_L; r++) {
+                __m128i hv = _mm_loadu_si128((const __m128i *)(h + (size_t)r * hs + c));
+                acc = _mm_add_epi16(acc, _mm_mullo_epi16(hv, _mm256_castsi256_si128(b[r])));
+            }
+            _mm_storeu_si128((__m128i *)(y + c), acc);
+        }
+    }
+}
+#else
+/* A q = 16 shape: nothing here (ISO C wants a declaration). */
+typedef int snova_avx2_gfq_mul_none;
+#endif
