@@ -345,21 +345,37 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
 }
 
 
-/* ---- Public matrix times tables, l = 4, one-word rows ----
+/* ---- Public matrix times tables, l = 4, rows of one or two words ----
  * A block of P is 8 bytes (row r in bytes 2r, 2r + 1, element c in nibble
  * c of the row). P X: the four rows of a block row in the four lanes, one
- * gather of table entries per column c of the block; P^t Y: the four
- * columns in the lanes, one gather per row r. The indices are elements of
- * the PUBLIC matrix; the tables (of secret rows) are only read at them.
- * Other shapes decline. */
+ * gather of table entries per column c of the block and word of a row;
+ * P^t Y: the four columns in the lanes, one gather per row r and word. The
+ * indices are elements of the PUBLIC matrix; the tables (of secret rows)
+ * are only read at them. Other shapes decline. */
+static void pmat_two_words(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby);
+
+/* Four lanes of word 0 and four of word 1 (lane i: row or column i) as
+ * the two-word rows 0, 1 (lo) and 2, 3 (hi) in memory order. */
+static inline void interleave_words(__m256i w0, __m256i w1, __m256i *lo, __m256i *hi)
+{
+    const __m256i a = _mm256_unpacklo_epi64(w0, w1), b = _mm256_unpackhi_epi64(w0, w1);
+    *lo = _mm256_permute2x128_si256(a, b, 0x20);
+    *hi = _mm256_permute2x128_si256(a, b, 0x31);
+}
+
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
     const __m256i m15 = _mm256_set1_epi64x(15);
     const __m256i by_row = _mm256_setr_epi64x(0, 16, 32, 48), by_col = _mm256_setr_epi64x(0, 4, 8, 12);
     unsigned j, k;
-    if (l != 4u || nw != 1u || nib0 % 2u != 0) { /* public sizes */
+    if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
+    }
+    if (nw == 2u) {
+        pmat_two_words(buf, nib0, rb, cb, out, tabx, outt, taby);
+        return PQSIG_NATIVE_OK;
     }
     for (j = 0; j < rb; j++) {
         const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
@@ -401,6 +417,56 @@ int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned 
         }
     }
     return PQSIG_NATIVE_OK;
+}
+
+/* nw = 2: table entries of two words (entry e of a table at 2e), each
+ * gathered word by word; the indices are twice the nibbles. */
+static void pmat_two_words(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby)
+{
+    const __m256i m15 = _mm256_set1_epi64x(15);
+    const __m256i by_row = _mm256_setr_epi64x(0, 16, 32, 48), by_col = _mm256_setr_epi64x(0, 4, 8, 12);
+    unsigned j, k, c;
+    for (j = 0; j < rb; j++) {
+        const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
+        const long long *ty = (const long long *)(const void *)(taby + (size_t)j * 128u);
+        __m256i acc0 = _mm256_setzero_si256(), acc1 = _mm256_setzero_si256();
+        for (k = 0; k < cb; k++) {
+            uint64_t q;
+            __m256i qv;
+            memcpy(&q, e + 8u * k, 8);
+            qv = _mm256_set1_epi64x((long long)q);
+            if (out != NULL) {
+                const __m256i qr = _mm256_srlv_epi64(qv, by_row);
+                const long long *tk = (const long long *)(const void *)(tabx + (size_t)k * 128u);
+                for (c = 0; c < 4; c++) {
+                    const __m256i ix = _mm256_slli_epi64(_mm256_and_si256(_mm256_srli_epi64(qr, (int)(4 * c)), m15), 1);
+                    acc0 = _mm256_xor_si256(acc0, _mm256_i64gather_epi64(tk + 32 * c, ix, 8));
+                    acc1 = _mm256_xor_si256(acc1, _mm256_i64gather_epi64(tk + 32 * c + 1, ix, 8));
+                }
+            }
+            if (outt != NULL) {
+                const __m256i qc = _mm256_srlv_epi64(qv, by_col);
+                __m256i *ot = (__m256i *)(void *)(outt + (size_t)k * 8u);
+                __m256i a0 = _mm256_setzero_si256(), a1 = _mm256_setzero_si256(), lo, hi;
+                for (c = 0; c < 4; c++) { /* c: the row r of the block */
+                    const __m256i ix =
+                        _mm256_slli_epi64(_mm256_and_si256(_mm256_srli_epi64(qc, (int)(16 * c)), m15), 1);
+                    a0 = _mm256_xor_si256(a0, _mm256_i64gather_epi64(ty + 32 * c, ix, 8));
+                    a1 = _mm256_xor_si256(a1, _mm256_i64gather_epi64(ty + 32 * c + 1, ix, 8));
+                }
+                interleave_words(a0, a1, &lo, &hi);
+                _mm256_storeu_si256(ot, _mm256_xor_si256(_mm256_loadu_si256(ot), lo));
+                _mm256_storeu_si256(ot + 1, _mm256_xor_si256(_mm256_loadu_si256(ot + 1), hi));
+            }
+        }
+        if (out != NULL) {
+            __m256i *o = (__m256i *)(void *)(out + (size_t)j * 8u), lo, hi;
+            interleave_words(acc0, acc1, &lo, &hi);
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), lo));
+            _mm256_storeu_si256(o + 1, _mm256_xor_si256(_mm256_loadu_si256(o + 1), hi));
+        }
+    }
 }
 
 

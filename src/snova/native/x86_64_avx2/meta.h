@@ -27,8 +27,8 @@ void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, c
 #define snova_avx2_gf16_solve PQSIG_KNS(snova_avx2_gf16_solve)
 uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);
 
-/* l = 4 and one-word rows from a byte boundary only (PQSIG_NATIVE_FALLBACK
- * before writing anything otherwise). */
+/* l = 4 and rows of one or two words from a byte boundary only
+ * (PQSIG_NATIVE_FALLBACK before writing anything otherwise). */
 #define SNOVA_AVX2_GF16_PMAT
 #define snova_avx2_gf16_pmat PQSIG_KNS(snova_avx2_gf16_pmat)
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
