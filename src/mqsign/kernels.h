@@ -28,6 +28,37 @@ static inline void mqs_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, 
     mqs_matvec_c(out, vecs, stride, dstride, mk, count, len);
 }
 
+/* The tables of count scalars (api.h) into tab; returns 1 when a backend
+ * made them, 0 when none did (tab untouched: then mqs_matvec_tab runs
+ * mqs_matvec). */
+static inline int mqs_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
+{
+#if defined(PQSIG_MQS_NATIVE_TABLES)
+    return mqs_tables_native(tab, mk, count) == PQSIG_NATIVE_OK;
+#else
+    (void)tab;
+    (void)mk;
+    (void)count;
+    return 0;
+#endif
+}
+
+/* mqs_matvec with tables when have_tab (mqs_tables said so). */
+static inline void mqs_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                                  const uint64_t (*mk)[8][2], const uint8_t (*tab)[32], int have_tab, size_t count,
+                                  size_t len)
+{
+#if defined(PQSIG_MQS_NATIVE_TABLES)
+    if (have_tab && mqs_matvec_tab_native(out, vecs, stride, dstride, tab, count, len) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#else
+    (void)tab;
+    (void)have_tab;
+#endif
+    mqs_matvec(out, vecs, stride, dstride, mk, count, len);
+}
+
 static inline uint64_t mqs_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work)
 {
 #if defined(PQSIG_MQS_NATIVE_SOLVE)

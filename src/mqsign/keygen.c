@@ -71,6 +71,7 @@ static void build_p1(uint8_t *pk, const uint8_t *sk)
 
 typedef struct {
     uint64_t mk[MQS_V][8][2]; /* masks of one column of T1 */
+    uint8_t tab[MQS_V][32];   /* and its product tables, where a backend makes them */
     uint8_t tmp[MQS_O];
 } keygen_work;
 
@@ -93,6 +94,7 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
     pqsig_drbg prng;
     uint8_t *p3 = pk + mqs_mono(MQS_V, MQS_V, MQS_N) * MQS_O;
     unsigned i, j, k;
+    int have_tab;
 
     /* Secret key: the seed, then T1, F1 (or L), F2 drawn in three DRBG
      * requests, as the official code does. */
@@ -112,9 +114,11 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
      *    sum_{k >= i} T1[k][j] F1(i, k), F1 row i contiguous from k = i. */
     for (j = 0; j < MQS_O; j++) {
         mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk, MQS_V);
         for (i = 0; i < MQS_V; i++) {
             uint8_t *dst = pk + at(i, MQS_V + j);
-            mqs_matvec(dst, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w->mk + i, MQS_V - i, MQS_O);
+            mqs_matvec_tab(dst, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w->mk + i,
+                           (const uint8_t(*)[32])w->tab + i, have_tab, MQS_V - i, MQS_O);
             vec_xor(dst, sk + MQS_SK_F2 + ((size_t)i * MQS_O + j) * MQS_O);
         }
     }
@@ -124,11 +128,12 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
     memset(p3, 0, (size_t)MQS_TRI(MQS_O) * MQS_O);
     for (j = 0; j < MQS_O; j++) {
         mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk, MQS_V);
         for (k = 0; k < MQS_O; k++) {
             /* R[j][k] belongs to the upper-triangle entry (min, max). */
             size_t pos = j <= k ? mqs_mono(j, k, MQS_O) : mqs_mono(k, j, MQS_O);
-            mqs_matvec(w->tmp, pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
-                       (const uint64_t(*)[8][2])w->mk, MQS_V, MQS_O);
+            mqs_matvec_tab(w->tmp, pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
+                           (const uint64_t(*)[8][2])w->mk, (const uint8_t(*)[32])w->tab, have_tab, MQS_V, MQS_O);
             vec_xor(p3 + pos * MQS_O, w->tmp);
         }
     }
@@ -137,9 +142,10 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
      *    the column i of F1 (the diagonal, counted in both, cancels). */
     for (j = 0; j < MQS_O; j++) {
         mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
+        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk, MQS_V);
         for (i = 0; i < MQS_V; i++) {
-            mqs_matvec(w->tmp, pk + at(0, i), COL_STRIDE, COL_DSTRIDE, (const uint64_t(*)[8][2])w->mk,
-                       i + 1, MQS_O);
+            mqs_matvec_tab(w->tmp, pk + at(0, i), COL_STRIDE, COL_DSTRIDE, (const uint64_t(*)[8][2])w->mk,
+                           (const uint8_t(*)[32])w->tab, have_tab, i + 1, MQS_O);
             vec_xor(pk + at(i, MQS_V + j), w->tmp);
         }
     }

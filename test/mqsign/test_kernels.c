@@ -160,6 +160,19 @@ static void matvec_case(const uint8_t *vecs, size_t stride, ptrdiff_t dstride, s
     memset(nat, CANARY, len);
     r = matvec_native(nat, vecs, stride, dstride, (const uint64_t(*)[8][2])mk, count, len);
     check_native(r, nat, c, len, what);
+#if defined(PQSIG_MQS_NATIVE_TABLES)
+    {
+        /* the prepared scalars, where the kernel set makes them */
+        uint8_t(*tab)[32] = malloc(32 * (count + 1));
+        if (mqs_tables_native(tab, (const uint64_t(*)[8][2])mk, count) == PQSIG_NATIVE_OK) {
+            memset(nat, CANARY, len);
+            r = mqs_matvec_tab_native(nat, vecs, stride, dstride, (const uint8_t(*)[32])tab, count, len) ==
+                PQSIG_NATIVE_OK;
+            check_native(r, nat, c, len, what);
+        }
+        free(tab);
+    }
+#endif
     free(s);
     free(want);
     free(c);

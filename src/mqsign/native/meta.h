@@ -43,6 +43,28 @@ static inline int mqs_matvec_native(uint8_t *out, const uint8_t *vecs, size_t st
 }
 #endif
 
+/* The prepared scalars of avx2 only: avx512 keeps its own mat-vec. */
+#if defined(MQS_AVX2_TABLES)
+#define PQSIG_MQS_NATIVE_TABLES
+static inline int mqs_tables_native(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
+{
+    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+        mqs_avx2_tables(tab, mk, count);
+        return PQSIG_NATIVE_OK;
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+
+static inline int mqs_matvec_tab_native(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                                        const uint8_t (*tab)[32], size_t count, size_t len)
+{
+    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+        return mqs_avx2_matvec_tab(out, vecs, stride, dstride, tab, count, len);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
 #if defined(MQS_AVX2_SOLVE_PUBMAP)
 #define PQSIG_MQS_NATIVE_SOLVE
 static inline int mqs_solve_native(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work,

@@ -13,6 +13,7 @@
 #include "mqsign/arith.h"
 #include "mqsign/native/api.h"
 #include "mqsign/native/x86_64_avx2/meta.h"
+#include "mqsign/native/x86_64_avx2/tables_avx2.h"
 
 static inline __m256i mask_of(const uint64_t m[2])
 {
@@ -97,28 +98,17 @@ static inline void block_pair(uint8_t *out, const uint8_t *vecs, ptrdiff_t strid
 static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
                           const uint64_t (*mk)[8][2], size_t count, size_t len)
 {
-    static const uint64_t lo_j[2] = {0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
-    static const uint64_t hi_j[2] = {0x7060504030201000ull, 0xf0e0d0c0b0a09080ull};
-    uint64_t clo[8][2], chi[8][2], e[8];
+    uint64_t base[8][4];
     __m256i cl[8], ch[8], tail = _mm256_setzero_si256();
     const __m256i nib = _mm256_set1_epi8(0x0f);
     const uint8_t *p = vecs;
     ptrdiff_t st = stride;
     size_t i, at;
-    unsigned t, k;
-    for (k = 0; k < 2; k++) {
-        mqs_expand_word(e, lo_j[k]);
-        for (t = 0; t < 8; t++) {
-            clo[t][k] = e[t];
-        }
-        mqs_expand_word(e, hi_j[k]);
-        for (t = 0; t < 8; t++) {
-            chi[t][k] = e[t];
-        }
-    }
+    unsigned t;
+    mqs_avx2_base_tables(base);
     for (t = 0; t < 8; t++) {
-        cl[t] = mask_of(clo[t]);
-        ch[t] = mask_of(chi[t]);
+        cl[t] = mqs_avx2_lo((const uint8_t *)(const void *)base[t]);
+        ch[t] = mqs_avx2_hi((const uint8_t *)(const void *)base[t]);
     }
     memset(out, 0, len);
     for (i = 0; i < count; i++) {
@@ -148,6 +138,73 @@ static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, p
     if (len % 32u != 0) {
         _mm256_storeu_si256((__m256i *)(void *)(out + len - 32), tail);
     }
+}
+
+/* ---- Prepared scalars (api.h: mqs_tables, mqs_matvec_tab) ---- */
+
+void mqs_avx2_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
+{
+    uint64_t base[8][4], m[8];
+    size_t i;
+    unsigned t;
+    mqs_avx2_base_tables(base);
+    for (i = 0; i < count; i++) {
+        for (t = 0; t < 8; t++) {
+            m[t] = mk[i][t][0];
+        }
+        _mm256_storeu_si256((__m256i *)(void *)tab[i], mqs_avx2_table(&base[0][0], m));
+    }
+}
+
+/* NBLK blocks of 32 bytes summed in registers, block b at offset
+ * min(32 b, len - 32) (the last one overlapping the one before). */
+static inline void matvec_tab_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
+                                   const uint8_t (*tab)[32], size_t count, size_t len, const unsigned nblk)
+{
+    __m256i acc[4];
+    size_t off[4], i;
+    const uint8_t *p = vecs;
+    ptrdiff_t st = stride;
+    unsigned b;
+    for (b = 0; b < nblk; b++) {
+        acc[b] = _mm256_setzero_si256();
+        off[b] = 32 * (b + 1) <= len ? 32 * (size_t)b : len - 32;
+    }
+    for (i = 0; i < count; i++) {
+        const __m256i tl = mqs_avx2_lo(tab[i]), th = mqs_avx2_hi(tab[i]);
+        for (b = 0; b < nblk; b++) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + off[b]));
+            acc[b] = _mm256_xor_si256(acc[b], mqs_avx2_times(x, tl, th));
+        }
+        p += st;
+        st += dstride;
+    }
+    for (b = 0; b < nblk; b++) {
+        _mm256_storeu_si256((__m256i *)(void *)(out + off[b]), acc[b]);
+    }
+}
+
+int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                        const uint8_t (*tab)[32], size_t count, size_t len)
+{
+    if (len < 32 || len > 128) { /* public length: 32 .. 128 bytes in registers */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    switch ((len + 31) / 32) {
+    case 1:
+        matvec_tab_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 1);
+        break;
+    case 2:
+        matvec_tab_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 2);
+        break;
+    case 3:
+        matvec_tab_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 3);
+        break;
+    default:
+        matvec_tab_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 4);
+        break;
+    }
+    return PQSIG_NATIVE_OK;
 }
 
 int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,

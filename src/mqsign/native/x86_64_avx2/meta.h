@@ -4,6 +4,9 @@
  *   mqs_matvec: the bit-plane products on 32-byte blocks, or product
  *   tables by vpshufb (matvec_avx2.c), for lengths of 32 bytes and more
  *   (shorter ones decline);
+ *   mqs_tables, mqs_matvec_tab: the scalars' product tables, made once per
+ *   column of T1 in key generation, then every 32-byte block of a vector
+ *   by two vpshufb (matvec_avx2.c; lengths of 32 to 128 bytes);
  *   mqs_solve: the portable one compiled with AVX2;
  *   mqs_pubmap: every sum in registers, products by tables of the
  *   (public) signature's elements (pubmap_avx2.c). */
@@ -19,6 +22,13 @@
 #define mqs_avx2_matvec PQSIG_KNS(mqs_avx2_matvec)
 int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                     const uint64_t (*mk)[8][2], size_t count, size_t len);
+
+#define MQS_AVX2_TABLES
+#define mqs_avx2_tables PQSIG_KNS(mqs_avx2_tables)
+#define mqs_avx2_matvec_tab PQSIG_KNS(mqs_avx2_matvec_tab)
+void mqs_avx2_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count);
+int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                        const uint8_t (*tab)[32], size_t count, size_t len);
 
 /* The portable solver compiled with AVX2 (recompiled_avx2.c), the public
  * map of pubmap_avx2.c. */

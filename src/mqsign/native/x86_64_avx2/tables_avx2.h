@@ -1,0 +1,66 @@
+/* MQ-Sign, AVX2: product tables, shared by matvec_avx2.c and
+ * pubmap_avx2.c. The table of a field element s is 32 bytes: s * k, then
+ * s * 16 k (k < 16). Multiplying a vector by s is then two vpshufb on its
+ * nibbles (register tables: no memory address depends on the vector). A
+ * table is built from the bit masks of s as the XOR of the constant tables
+ * of 2^t under the masks (no address depends on s either). */
+#ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX2_TABLES_H
+#define PQSIG_MQSIGN_NATIVE_X86_64_AVX2_TABLES_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#include "mqsign/arith.h"
+
+/* base[t] = the table of 2^t (t < 8), as four words. */
+static inline void mqs_avx2_base_tables(uint64_t base[8][4])
+{
+    static const uint64_t lo_k[2] = {0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
+    static const uint64_t hi_k[2] = {0x7060504030201000ull, 0xf0e0d0c0b0a09080ull};
+    uint64_t e[8];
+    unsigned t, b;
+    for (b = 0; b < 2; b++) {
+        mqs_expand_word(e, lo_k[b]);
+        for (t = 0; t < 8; t++) {
+            base[t][b] = e[t];
+        }
+        mqs_expand_word(e, hi_k[b]);
+        for (t = 0; t < 8; t++) {
+            base[t][2 + b] = e[t];
+        }
+    }
+}
+
+/* The table of the element whose bit t is set where m[t] is all-ones
+ * (m[t] all-ones or zero); base: mqs_avx2_base_tables, as 32 words. */
+static inline __m256i mqs_avx2_table(const uint64_t *base, const uint64_t m[8])
+{
+    __m256i acc = _mm256_setzero_si256();
+    unsigned t;
+    for (t = 0; t < 8; t++) {
+        acc = _mm256_xor_si256(acc, _mm256_and_si256(_mm256_set1_epi64x((long long)m[t]),
+                                                     _mm256_loadu_si256((const __m256i *)(const void *)(base + 4 * t))));
+    }
+    return acc;
+}
+
+/* The two halves of a stored table, each in both 128-bit lanes. */
+static inline __m256i mqs_avx2_lo(const uint8_t tab[32])
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)tab));
+}
+
+static inline __m256i mqs_avx2_hi(const uint8_t tab[32])
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tab + 16)));
+}
+
+/* x times the element of the table halves tl, th. */
+static inline __m256i mqs_avx2_times(__m256i x, __m256i tl, __m256i th)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    return _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
+                            _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+}
+
+#endif
