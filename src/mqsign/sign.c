@@ -35,6 +35,7 @@ typedef struct {
         uint64_t vmask[MQS_V][8][2]; /* selection masks of the vinegar values */
         uint64_t xmask[MQS_O][8][2]; /* ... then of the oil values */
     } mk;
+    uint8_t tab[MQS_V][32];     /* the vinegar values' product tables, where a backend makes them */
     uint8_t lin[MQS_O * MQS_O]; /* L by columns: entry (e, c) at c*o + e */
     uint8_t vin[MQS_V];
     uint8_t rhs[MQS_O];
@@ -44,23 +45,25 @@ typedef struct {
 
 typedef char mqs_check_sign_temp[sizeof(sign_work) <= PQSIG_V_TEMP_BYTES ? 1 : -1];
 
-/* F1(x_v): the vinegar-vinegar part of every equation. */
-static void eval_f1(sign_work *w, const uint8_t *sk)
+/* F1(x_v): the vinegar-vinegar part of every equation (have_tab: the
+ * tables of the vinegar values are in w->tab, mqs_tables). */
+static void eval_f1(sign_work *w, const uint8_t *sk, int have_tab)
 {
     const uint64_t(*vmask)[8][2] = (const uint64_t(*)[8][2])w->mk.vmask;
+    const uint8_t(*tab)[32] = (const uint8_t(*)[32])w->tab;
 #if MQS_LINES
     /* LR: c = sum_b x_b L[b]; equation e is sum_a x_a c[(a+e) mod v]. */
-    mqs_matvec(w->u.circ, sk + MQS_SK_F1, MQS_V, 0, vmask, MQS_V, MQS_V);
+    mqs_matvec_tab(w->u.circ, sk + MQS_SK_F1, MQS_V, 0, vmask, tab, have_tab, MQS_V, MQS_V);
     memcpy(w->u.circ + MQS_V, w->u.circ, MQS_V);
-    mqs_matvec(w->f1v, w->u.circ, 1, 0, vmask, MQS_V, MQS_O);
+    mqs_matvec_tab(w->f1v, w->u.circ, 1, 0, vmask, tab, have_tab, MQS_V, MQS_O);
 #else
     /* RR: sum_i x_i (sum_{j >= i} x_j F1[i][j]). */
     unsigned i;
     for (i = 0; i < MQS_V; i++) {
-        mqs_matvec(w->u.rows[i], sk + MQS_SK_F1 + mqs_mono(i, i, MQS_V) * MQS_O, MQS_O, 0, vmask + i,
-                   MQS_V - i, MQS_O);
+        mqs_matvec_tab(w->u.rows[i], sk + MQS_SK_F1 + mqs_mono(i, i, MQS_V) * MQS_O, MQS_O, 0, vmask + i, tab + i,
+                       have_tab, MQS_V - i, MQS_O);
     }
-    mqs_matvec(w->f1v, &w->u.rows[0][0], MQS_O, 0, vmask, MQS_V, MQS_O);
+    mqs_matvec_tab(w->f1v, &w->u.rows[0][0], MQS_O, 0, vmask, tab, have_tab, MQS_V, MQS_O);
 #endif
 }
 
@@ -73,6 +76,7 @@ int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, s
     uint8_t seedhash[MQS_HASH_BYTES];
     unsigned attempt, e;
     uint64_t ok = 0;
+    int have_tab;
 
     pqsig_shake256(salt, sizeof salt, rnd, 32);
     memcpy(pre, sk, MQS_SEED_BYTES);
@@ -84,9 +88,10 @@ int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, s
     for (attempt = 0; attempt < MQS_MAX_ATTEMPTS; attempt++) {
         pqsig_drbg_randombytes(&prng, w->vin, MQS_V);
         mqs_masks(w->mk.vmask, w->vin, MQS_V);
+        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk.vmask, MQS_V);
         mqs_matvec(w->lin, sk + MQS_SK_F2, (size_t)MQS_O * MQS_O, 0, (const uint64_t(*)[8][2])w->mk.vmask,
                    MQS_V, (size_t)MQS_O * MQS_O);
-        eval_f1(w, sk);
+        eval_f1(w, sk, have_tab);
         for (e = 0; e < MQS_O; e++) {
             w->rhs[e] = (uint8_t)(y[e] ^ w->f1v[e]);
         }

@@ -136,9 +136,9 @@ void ncc_sample_in_ball(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYTES])
      * byte (the constant-time matrix of ./pqsig test found it). Row lengths
      * (256, or N - 1024 / N - 2048) are multiples of 8. */
     {
+        const uint64_t lanes = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full;
         uint8_t dense[NCC_N];
         memset(dense, 0, sizeof dense);
-        const uint64_t lanes = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full;
         for (k = 0; k < NCC_TAU; k++) {
             uint8_t value = (uint8_t)(1 - 2 * (int32_t)neg[k]);
             const uint64_t lowb = (uint64_t)(pos[k] & 0xFFu) * lanes;
