@@ -93,14 +93,42 @@ static void make_invertible(snova_blk *m, const snova_blk *s)
 #define ABQ_AB ((size_t)SNOVA_O * SNOVA_ALPHA * SNOVA_L2) /* elements of all A (of all B) */
 #define ABQ_Q ((size_t)SNOVA_O * SNOVA_ALPHA * SNOVA_L)   /* of all q1 (of all q2) */
 
+#if SNOVA_FIXED_ABQ
+/* Fixed ABQ (derived from the constant seed "SNOVA_ABQ"): the same for
+ * every key of the set, so it is computed once per process and copied
+ * afterwards (the official code keeps it in a static as well). The first
+ * caller to finish claims the cache (state 0 -> 1), fills it and publishes
+ * it (-> 2); a caller that finds it published copies it, any other computes
+ * its own. Public data. */
+static snova_abq abq_cache;
+static int abq_cache_state;
+static void gen_abq_fresh(snova_abq *abq, const snova_blk spow[SNOVA_L]);
+
 void PQSIG_NS(snova_gen_abq)(snova_abq *abq, snova_pub *pub, const snova_blk spow[SNOVA_L])
+{
+    int expected = 0;
+    (void)pub;
+    if (__atomic_load_n(&abq_cache_state, __ATOMIC_ACQUIRE) == 2) {
+        *abq = abq_cache;
+        return;
+    }
+    gen_abq_fresh(abq, spow);
+    if (__atomic_compare_exchange_n(&abq_cache_state, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+        abq_cache = *abq;
+        __atomic_store_n(&abq_cache_state, 2, __ATOMIC_RELEASE);
+    }
+}
+
+static void gen_abq_fresh(snova_abq *abq, const snova_blk spow[SNOVA_L])
+#else
+void PQSIG_NS(snova_gen_abq)(snova_abq *abq, snova_pub *pub, const snova_blk spow[SNOVA_L])
+#endif
 {
     uint8_t buf[(2 * ABQ_AB + 2 * ABQ_Q) / SNOVA_PUB_EPB + 2];
     size_t nab, nq;
     unsigned i, t, r, c, a;
 #if SNOVA_FIXED_ABQ
     static const uint8_t abq_seed[9] = {'S', 'N', 'O', 'V', 'A', '_', 'A', 'B', 'Q'};
-    (void)pub;
     pqsig_shake256(buf, sizeof(buf), abq_seed, sizeof(abq_seed));
     nab = 0;
 #if SNOVA_ROUND2_ABQ_OFFSET
