@@ -95,13 +95,20 @@ static uint32_t t12_compact(uint8_t coef[GFQ_T12_NEED], snova_t12_scratch *sc)
         valid_count += keep;
         d += 1u - acc;
     }
+    /* In place and in increasing i, so w[i + step] is still the stage's
+     * input; the last step positions have no partner (it would be 0). The
+     * two loops without a bound test in them vectorise. */
     for (s = 0; s < GFQ_T12_STAGES; s++) {
         const unsigned step = 1u << s;
-        for (i = 0; i < GFQ_T12_BUF; i++) {
-            uint32_t cur = w[i], nxt = i + step < GFQ_T12_BUF ? w[i + step] : 0;
+        for (i = 0; i + step < GFQ_T12_BUF; i++) {
+            uint32_t cur = w[i], nxt = w[i + step];
             uint32_t mcur = 0u - ((cur >> 8) & (cur >> (9 + s)) & 1u);
             uint32_t mnxt = 0u - ((nxt >> 8) & (nxt >> (9 + s)) & 1u);
             w[i] = (cur & ~mcur) | (nxt & mnxt);
+        }
+        for (; i < GFQ_T12_BUF; i++) {
+            uint32_t cur = w[i];
+            w[i] = cur & ~(0u - ((cur >> 8) & (cur >> (9 + s)) & 1u));
         }
     }
     for (i = 0; i < GFQ_T12_NEED; i++) {
