@@ -455,6 +455,35 @@ static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const u
     }
 }
 
+/* The coefficient of O_t[x][y] in entry [r][c], added over tp lanes t:
+ * acc[((r l + c) l^2 + x l + y) tp + t] += B[y][c] (A M_t)[r][x] +
+ * A[r][y] (N_t B)[x][c]. A backend may give its own (ROWS_ACC). */
+static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t *nbv,
+                              uint32_t av[SNOVA_L][SNOVA_L], uint32_t bv[SNOVA_L][SNOVA_L],
+                              const unsigned tp)
+{
+    const unsigned l = SNOVA_L;
+    unsigned r, c, x, y, t;
+    for (r = 0; r < l; r++) {
+        for (c = 0; c < l; c++) {
+            for (x = 0; x < l; x++) {
+                for (y = 0; y < l; y++) {
+                    uint16_t *o16 = acc + ((size_t)(r * l + c) * L2 + x * l + y) * tp;
+                    const uint16_t b = (uint16_t)bv[y][c], ar = (uint16_t)av[r][y];
+                    const uint16_t *p1 = amv + (r * l + x) * tp, *p2 = nbv + (x * l + c) * tp;
+#pragma GCC unroll 1
+                    for (t = 0; t < tp; t++) {
+                        o16[t] = (uint16_t)(o16[t] + b * p1[t] + ar * p2[t]);
+                    }
+                }
+            }
+        }
+    }
+}
+#if !defined(ROWS_ACC)
+#define ROWS_ACC rows_acc_c
+#endif
+
 static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
                              const uint8_t *rhs, unsigned i, unsigned o, const unsigned tp, uint16_t *acc)
 {
@@ -506,22 +535,7 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
                 lanes_dot(nbv + (r * l + x) * tp, nn + r * l * tp, tp, &bv[0][x], l, tp);
             }
         }
-        /* coefficient of O_t[x][y] in entry [r][c] */
-        for (r = 0; r < l; r++) {
-            for (c = 0; c < l; c++) {
-                for (x = 0; x < l; x++) {
-                    for (y = 0; y < l; y++) {
-                        uint16_t *o16 = acc + ((size_t)(r * l + c) * L2 + x * l + y) * tp;
-                        const uint16_t b = (uint16_t)bv[y][c], ar = (uint16_t)av[r][y];
-                        const uint16_t *p1 = amv + (r * l + x) * tp, *p2 = nbv + (x * l + c) * tp;
-#pragma GCC unroll 1
-                        for (t = 0; t < tp; t++) {
-                            o16[t] = (uint16_t)(o16[t] + b * p1[t] + ar * p2[t]);
-                        }
-                    }
-                }
-            }
-        }
+        ROWS_ACC(acc, amv, nbv, av, bv, tp);
     }
     for (r = 0; r < L2; r++) {
         uint16_t *grow = g + (size_t)(i * L2 + r) * gw;

@@ -18,6 +18,57 @@
 #define snova_gfq_whip_c snova_avx2_gfq_whip
 #define snova_gfq_finish_c snova_avx2_gfq_finish
 #define snova_gfq_rows_c snova_avx2_gfq_rows
+
+#include <immintrin.h>
+
+/* The block stage's innermost sum (kernels.c, rows_acc_c) for 8 lanes
+ * (o <= 8) with two y at a time in one vector: the 16 lanes of (y, y + 1)
+ * are adjacent in acc, p1 and p2 do not depend on y, so each gets its
+ * 8 lanes in both halves and the scalars of y and y + 1 one half each.
+ * Other widths run the portable loops (16 lanes vectorise as they are). */
+#define SNOVA_GFQ_L2 (SNOVA_L * SNOVA_L)
+static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t *nbv,
+                              uint32_t av[SNOVA_L][SNOVA_L], uint32_t bv[SNOVA_L][SNOVA_L],
+                              const unsigned tp);
+static inline void rows_acc_avx2(uint16_t *acc, const uint16_t *amv, const uint16_t *nbv,
+                                 uint32_t av[SNOVA_L][SNOVA_L], uint32_t bv[SNOVA_L][SNOVA_L],
+                                 const unsigned tp)
+{
+#if SNOVA_L % 2 == 0
+    __m256i bb[SNOVA_L][SNOVA_L / 2], aa[SNOVA_L][SNOVA_L / 2];
+    unsigned r, c, x, y;
+    if (tp != 8) {
+        rows_acc_c(acc, amv, nbv, av, bv, tp);
+        return;
+    }
+    for (c = 0; c < SNOVA_L; c++) {
+        for (y = 0; y < SNOVA_L; y += 2) {
+            bb[c][y / 2] = _mm256_set_m128i(_mm_set1_epi16((short)bv[y + 1][c]), _mm_set1_epi16((short)bv[y][c]));
+            aa[c][y / 2] = _mm256_set_m128i(_mm_set1_epi16((short)av[c][y + 1]), _mm_set1_epi16((short)av[c][y]));
+        }
+    }
+    for (r = 0; r < SNOVA_L; r++) {
+        for (c = 0; c < SNOVA_L; c++) {
+            for (x = 0; x < SNOVA_L; x++) {
+                const __m256i p1 = _mm256_broadcastsi128_si256(
+                    _mm_loadu_si128((const __m128i *)(const void *)(amv + (r * SNOVA_L + x) * 8)));
+                const __m256i p2 = _mm256_broadcastsi128_si256(
+                    _mm_loadu_si128((const __m128i *)(const void *)(nbv + (x * SNOVA_L + c) * 8)));
+                for (y = 0; y < SNOVA_L; y += 2) {
+                    __m256i *o = (__m256i *)(void *)(acc + ((size_t)(r * SNOVA_L + c) * SNOVA_GFQ_L2 + x * SNOVA_L + y) * 8);
+                    const __m256i d = _mm256_add_epi16(_mm256_mullo_epi16(bb[c][y / 2], p1),
+                                                       _mm256_mullo_epi16(aa[r][y / 2], p2));
+                    _mm256_storeu_si256(o, _mm256_add_epi16(_mm256_loadu_si256(o), d));
+                }
+            }
+        }
+    }
+#else
+    rows_acc_c(acc, amv, nbv, av, bv, tp);
+#endif
+}
+#define ROWS_ACC rows_acc_avx2
+
 #include "snova/gfq/kernels.c"
 #else
 /* A q = 16 shape: nothing here (ISO C wants a declaration). */
