@@ -53,6 +53,18 @@ static inline int snova_gf16_pmat_native(const uint8_t *buf, size_t nib0, unsign
 }
 #endif
 
+#if defined(SNOVA_AVX2_GF16_FINISH)
+#define PQSIG_SNOVA_NATIVE_GF16_FINISH
+static inline int snova_gf16_finish_native(uint8_t *out, const uint64_t *d, const uint8_t *abq, unsigned o,
+                                           unsigned l)
+{
+    if (SNOVA_KSET_AVX2_OK()) {
+        return snova_avx2_gf16_finish(out, d, abq, o, l);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
 #if defined(SNOVA_AVX2_GF16_ROWS)
 #define PQSIG_SNOVA_NATIVE_GF16_ROWS
 static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl,

@@ -4,7 +4,8 @@
  *   GF(16): the linear combination of packed rows and the Gauss-Jordan
  *   solver, four 64-bit words (64 elements) per vector, bitsliced as the
  *   portable twins are; for l = 4, the block stage of the signing system
- *   and the products of the public matrix with tables (gf16_avx2.c).
+ *   and the products of the public matrix with tables (gf16_avx2.c), and
+ *   the final combination of the map (gf16_finish_avx2.c).
  * Odd q: the two products by hand (gfq_mul_avx2.c: pairs of the inner
  *   dimension per vpmaddubsw; the broadcast elements of verification in
  *   registers), the other kernels the portable ones compiled with AVX2
@@ -33,6 +34,11 @@ uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);
 #define snova_avx2_gf16_pmat PQSIG_KNS(snova_avx2_gf16_pmat)
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw);
+
+/* l = 4 only (gf16_finish_avx2.c; PQSIG_NATIVE_FALLBACK otherwise). */
+#define SNOVA_AVX2_GF16_FINISH
+#define snova_avx2_gf16_finish PQSIG_KNS(snova_avx2_gf16_finish)
+int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, unsigned o, unsigned l);
 
 /* l = 4 only (PQSIG_NATIVE_FALLBACK before writing anything otherwise). */
 #define SNOVA_AVX2_GF16_ROWS

@@ -1,0 +1,155 @@
+/* SNOVA, q = 16, AVX2: the final combination of the public map (Eq. 1.1,
+ * gf16_finish in ../api.h) for l = 4; other l decline.
+ *
+ * The portable twin keeps an element per 16-bit lane in "spread" form (bit
+ * i at bit 4i), so that a lane times a spread element is a carry-less
+ * product that XORs into the lane; it folds lazily. Here the four rows x
+ * of a 4x4 block sit in the four 64-bit words of a vector, the four
+ * columns y in the 16-bit lanes of each word:
+ *   mid  = sum_{a,b} D[a][b] * spread(q1[a] q2[b])   (D[a][b]: x in words)
+ *   amid = sum_k mid[k] (word k in every word) * spread(A[x][k]) (word x)
+ *   acc ^= sum_k amid[x][k] (lane k in every lane of word x) * spread(B[k])
+ * all with vpmullw (products stay within their lane) and vpxor, the word
+ * and lane broadcasts by vpermq and vpshufb. The scalars (A, B, q1, q2)
+ * are public; D is not, and no branch or address depends on it. */
+#include <immintrin.h>
+#include <string.h>
+
+#include "snova/native/api.h"
+#include "snova/native/x86_64_avx2/meta.h"
+
+#if SNOVA_Q == 16
+#include "snova/gf16/scalar.h"
+
+/* gf16_spread on every 16-bit lane (elements below 16). */
+static inline __m256i spread_v(__m256i b)
+{
+    const __m256i one = _mm256_set1_epi16(1);
+    return _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(b, one), _mm256_slli_epi16(_mm256_and_si256(b, _mm256_set1_epi16(2)), 3)),
+        _mm256_or_si256(_mm256_slli_epi16(_mm256_and_si256(b, _mm256_set1_epi16(4)), 6),
+                        _mm256_slli_epi16(_mm256_and_si256(b, _mm256_set1_epi16(8)), 9)));
+}
+
+/* gf16_fold_lanes on every 16-bit lane: a spread product to its element. */
+static inline __m256i fold_v(__m256i v)
+{
+    const __m256i m4 = _mm256_set1_epi16(15);
+    __m256i p = _mm256_xor_si256(
+        _mm256_xor_si256(_mm256_and_si256(v, m4), _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(v, 4), m4), 1)),
+        _mm256_xor_si256(_mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(v, 8), m4), 2),
+                         _mm256_slli_epi16(_mm256_srli_epi16(v, 12), 3)));
+    __m256i h = _mm256_srli_epi16(p, 4);
+    return _mm256_and_si256(_mm256_xor_si256(_mm256_xor_si256(p, h), _mm256_slli_epi16(h, 1)), m4);
+}
+
+/* 16 bytes (elements) to 16 lanes, spread. */
+static inline __m256i spread16(const uint8_t *e)
+{
+    return spread_v(_mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)e)));
+}
+
+/* Lane k of every 64-bit word, in the four lanes of that word. */
+static inline __m256i lane_bcast(__m256i v, unsigned k)
+{
+    const char b0 = (char)(2 * k), b1 = (char)(2 * k + 1), c0 = (char)(8 + 2 * k), c1 = (char)(9 + 2 * k);
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, c0, c1, c0, c1, c0, c1, c0, c1,
+                                                   b0, b1, b0, b1, b0, b1, b0, b1, c0, c1, c0, c1, c0, c1, c0, c1));
+}
+
+/* Word k of v in every word. */
+static inline __m256i word_bcast(__m256i v, unsigned k)
+{
+    switch (k) {
+    case 0:
+        return _mm256_permute4x64_epi64(v, 0x00);
+    case 1:
+        return _mm256_permute4x64_epi64(v, 0x55);
+    case 2:
+        return _mm256_permute4x64_epi64(v, 0xaa);
+    default:
+        return _mm256_permute4x64_epi64(v, 0xff);
+    }
+}
+
+int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, unsigned o, unsigned l)
+{
+    const unsigned alpha = 20; /* l^2 + l */
+    const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * 16;
+    const uint8_t *q1 = bm + (size_t)o * alpha * 16, *q2 = q1 + (size_t)o * alpha * 4;
+    __m256i acc[SNOVA_MAXO], dab[4][4];
+    unsigned i, p, t, a, b, x, y, k;
+    if (l != 4u || o > SNOVA_MAXO) { /* public sizes */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    for (i = 0; i < o; i++) {
+        acc[i] = _mm256_setzero_si256();
+    }
+    for (p = 0; p < o; p++) {
+        /* D[a][b]: word x, lane y = element b 4 + y of row p 16 + a 4 + x */
+        for (a = 0; a < 4; a++) {
+            uint64_t w[4][4];
+            for (x = 0; x < 4; x++) {
+                const uint64_t row = d[p * 16 + a * 4 + x];
+                for (b = 0; b < 4; b++) {
+                    uint64_t v = 0;
+                    for (y = 0; y < 4; y++) {
+                        v |= ((row >> (4 * (b * 4 + y))) & 15u) << (16 * y);
+                    }
+                    w[b][x] = v;
+                }
+            }
+            for (b = 0; b < 4; b++) {
+                dab[a][b] = _mm256_loadu_si256((const __m256i *)(const void *)w[b]);
+            }
+        }
+        for (t = 0; t < alpha; t++) {
+            const unsigned ii = (p + o - t % o) % o;
+            const size_t it = (size_t)ii * alpha + t;
+            uint16_t f[16];
+            __m256i qa, qb, mid, amid, sa, sb, r;
+            /* f[a 4 + b] = spread(q1[a] q2[b]) */
+            qa = _mm256_set_epi16(q1[it * 4 + 3], q1[it * 4 + 3], q1[it * 4 + 3], q1[it * 4 + 3], q1[it * 4 + 2],
+                                  q1[it * 4 + 2], q1[it * 4 + 2], q1[it * 4 + 2], q1[it * 4 + 1], q1[it * 4 + 1],
+                                  q1[it * 4 + 1], q1[it * 4 + 1], q1[it * 4], q1[it * 4], q1[it * 4], q1[it * 4]);
+            qb = _mm256_set_epi16(q2[it * 4 + 3], q2[it * 4 + 2], q2[it * 4 + 1], q2[it * 4], q2[it * 4 + 3],
+                                  q2[it * 4 + 2], q2[it * 4 + 1], q2[it * 4], q2[it * 4 + 3], q2[it * 4 + 2],
+                                  q2[it * 4 + 1], q2[it * 4], q2[it * 4 + 3], q2[it * 4 + 2], q2[it * 4 + 1],
+                                  q2[it * 4]);
+            _mm256_storeu_si256((__m256i *)(void *)f, spread_v(fold_v(_mm256_mullo_epi16(qa, spread_v(qb)))));
+            mid = _mm256_setzero_si256();
+            for (a = 0; a < 4; a++) {
+                for (b = 0; b < 4; b++) {
+                    mid = _mm256_xor_si256(mid, _mm256_mullo_epi16(dab[a][b], _mm256_set1_epi16((short)f[a * 4 + b])));
+                }
+            }
+            mid = fold_v(mid);
+            /* amid: word x = sum_k mid[k] spread(A[x][k]) */
+            sa = spread16(am + it * 16); /* lane x 4 + k */
+            amid = _mm256_setzero_si256();
+            for (k = 0; k < 4; k++) {
+                amid = _mm256_xor_si256(amid, _mm256_mullo_epi16(word_bcast(mid, k), lane_bcast(sa, k)));
+            }
+            amid = fold_v(amid);
+            /* acc[ii]: word x ^= sum_k amid[x][k] spread(B[k][.]) */
+            sb = spread16(bm + it * 16); /* lane k 4 + y: word k is row k */
+            r = acc[ii];
+            for (k = 0; k < 4; k++) {
+                r = _mm256_xor_si256(r, _mm256_mullo_epi16(lane_bcast(amid, k), word_bcast(sb, k)));
+            }
+            acc[ii] = r;
+        }
+    }
+    for (i = 0; i < o; i++) {
+        uint16_t v[16];
+        _mm256_storeu_si256((__m256i *)(void *)v, fold_v(acc[i]));
+        for (k = 0; k < 16; k++) {
+            out[i * 16 + k] = (uint8_t)v[k];
+        }
+    }
+    return PQSIG_NATIVE_OK;
+}
+#else
+/* An odd-q shape: nothing here (ISO C wants a declaration). */
+typedef int snova_avx2_gf16_finish_none;
+#endif
