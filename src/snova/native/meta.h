@@ -65,6 +65,17 @@ static inline int snova_gf16_finish_native(uint8_t *out, const uint64_t *d, cons
 }
 #endif
 
+#if defined(SNOVA_AVX2_GF16_WHIP)
+#define PQSIG_SNOVA_NATIVE_GF16_WHIP
+static inline int snova_gf16_whip_native(uint64_t *w, const uint8_t *x, unsigned nb, const uint8_t *spow, unsigned l)
+{
+    if (SNOVA_KSET_AVX2_OK()) {
+        return snova_avx2_gf16_whip(w, x, nb, spow, l);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
 #if defined(SNOVA_AVX2_GF16_ROWS)
 #define PQSIG_SNOVA_NATIVE_GF16_ROWS
 static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl,

@@ -149,6 +149,50 @@ int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, 
     }
     return PQSIG_NATIVE_OK;
 }
+/* Whipping (gf16_whip in ../api.h) for l = 4: output row j 4 + r holds
+ * element a 4 + c = sum_m S^a[r][m] X_j[m][c] in nibble a 4 + c. In 16-bit
+ * lanes a 4 + c: row m of X_j in every word a (vpermq of the widened
+ * block) times spread(S^a[r][m]) in word a, four products, one fold, then
+ * the 16 lanes packed to 16 nibbles. S is public; X may be secret (the
+ * vinegar values in signing), and nothing depends on it but data. */
+static inline uint64_t pack_nibbles(__m256i v)
+{
+    const __m256i pairs = _mm256_set1_epi16(0x1001); /* bytes 1, 16: b0 + 16 b1 */
+    __m256i b = _mm256_packus_epi16(v, v);          /* lanes 0..7 | 8..15, twice per half */
+    __m256i n = _mm256_packus_epi16(_mm256_maddubs_epi16(b, pairs), _mm256_setzero_si256());
+    return (uint64_t)(uint32_t)_mm256_extract_epi32(n, 0) | (uint64_t)(uint32_t)_mm256_extract_epi32(n, 4) << 32;
+}
+
+int snova_avx2_gf16_whip(uint64_t *w, const uint8_t *x, unsigned nb, const uint8_t *spow, unsigned l)
+{
+    __m256i sp[4][4]; /* [r][m]: word a = spread(S^a[r][m]) in its 4 lanes */
+    unsigned j, r, m, a;
+    if (l != 4u) { /* public size */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    for (r = 0; r < 4; r++) {
+        for (m = 0; m < 4; m++) {
+            long long e[4];
+            for (a = 0; a < 4; a++) {
+                e[a] = (long long)((uint64_t)gf16_spread(spow[(a * 4 + r) * 4 + m]) * 0x0001000100010001ull);
+            }
+            sp[r][m] = _mm256_setr_epi64x(e[0], e[1], e[2], e[3]);
+        }
+    }
+    for (j = 0; j < nb; j++) {
+        const __m256i xv = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(x + (size_t)j * 16)));
+        const __m256i x0 = word_bcast(xv, 0), x1 = word_bcast(xv, 1), x2 = word_bcast(xv, 2), x3 = word_bcast(xv, 3);
+        uint64_t o[4];
+        for (r = 0; r < 4; r++) {
+            __m256i v = _mm256_xor_si256(
+                _mm256_xor_si256(_mm256_mullo_epi16(x0, sp[r][0]), _mm256_mullo_epi16(x1, sp[r][1])),
+                _mm256_xor_si256(_mm256_mullo_epi16(x2, sp[r][2]), _mm256_mullo_epi16(x3, sp[r][3])));
+            o[r] = pack_nibbles(fold_v(v));
+        }
+        memcpy(w + (size_t)j * 4, o, sizeof o);
+    }
+    return PQSIG_NATIVE_OK;
+}
 #else
 /* An odd-q shape: nothing here (ISO C wants a declaration). */
 typedef int snova_avx2_gf16_finish_none;

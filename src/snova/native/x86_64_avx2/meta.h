@@ -35,10 +35,14 @@ uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw);
 
-/* l = 4 only (gf16_finish_avx2.c; PQSIG_NATIVE_FALLBACK otherwise). */
+/* l = 4 only (gf16_finish_avx2.c, with the whipping; PQSIG_NATIVE_FALLBACK
+ * otherwise). */
 #define SNOVA_AVX2_GF16_FINISH
 #define snova_avx2_gf16_finish PQSIG_KNS(snova_avx2_gf16_finish)
 int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, unsigned o, unsigned l);
+#define SNOVA_AVX2_GF16_WHIP
+#define snova_avx2_gf16_whip PQSIG_KNS(snova_avx2_gf16_whip)
+int snova_avx2_gf16_whip(uint64_t *w, const uint8_t *x, unsigned nb, const uint8_t *spow, unsigned l);
 
 /* l = 4 only (PQSIG_NATIVE_FALLBACK before writing anything otherwise). */
 #define SNOVA_AVX2_GF16_ROWS
