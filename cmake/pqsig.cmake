@@ -18,11 +18,14 @@ endif()
 
 # Compile options for a source that needs ISA extensions, by its location:
 # native/x86_64_avx2/, native/x86_64_avx512/ or a *_aesni.c / *_bmi2.c /
-# *_avx2.c / *_avx512.c file.
+# *_avx2.c / *_avx512.c file. AVX-512 code is compiled for 512-bit
+# vectors: gcc's generic tuning would vectorise plain C loops (the
+# recompiled portable kernels) for 256-bit ones only.
 function(pqsig_isa_flags out file)
   set(flags "")
   if(file MATCHES "/native/x86_64_avx512/" OR file MATCHES "_avx512\\.c$")
-    set(flags -mavx2 -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mgfni -mvaes -maes -mpclmul)
+    set(flags -mavx2 -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mgfni -mvaes -maes -mpclmul
+              -mprefer-vector-width=512)
   elseif(file MATCHES "/native/x86_64_avx2/" OR file MATCHES "_avx2\\.c$")
     set(flags -mavx2 -mbmi2 -mpopcnt -maes -mpclmul)
   elseif(file MATCHES "_aesni\\.c$")
@@ -170,7 +173,9 @@ function(pqsig_variant)
       file(GLOB native_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${V_SCHEME}/native/${backend}/*.c)
       pqsig_kernels(SCHEME ${V_SCHEME} SHAPE ${V_SHAPE} BACKEND ${backend} SOURCES ${native_sources}
                     DEFINES ${V_SHAPE_DEFINES})
-      list(APPEND kernel_targets pqsig_${V_SCHEME}_k_${V_SHAPE}_${backend})
+      if(native_sources)
+        list(APPEND kernel_targets pqsig_${V_SCHEME}_k_${V_SHAPE}_${backend})
+      endif()
     endif()
   endif()
   if(backend)
@@ -184,7 +189,10 @@ function(pqsig_variant)
     file(GLOB native_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${V_SCHEME}/native/${kdir}/*.c)
     pqsig_kernels(SCHEME ${V_SCHEME} SHAPE ${V_SHAPE} BACKEND ${kdir} SOURCES ${native_sources}
                   DEFINES ${V_SHAPE_DEFINES})
-    list(APPEND kernel_targets pqsig_${V_SCHEME}_k_${V_SHAPE}_${kdir})
+    # A backend may consist of choices in its meta.h alone (no objects).
+    if(native_sources)
+      list(APPEND kernel_targets pqsig_${V_SCHEME}_k_${V_SHAPE}_${kdir})
+    endif()
     string(TOUPPER ${k} K)
     list(APPEND defs PQSIG_KSET_HAVE_${K}=1)
     list(APPEND kset_namespaces pqsig_${V_SCHEME}_${V_SET}_${k}_)
@@ -283,9 +291,12 @@ function(pqsig_kernel_test)
   # avx512.h), so that their logic is checked against the twins on an AVX2
   # machine as well: the executable's own copy of the backend's kernels
   # takes the place of the library's (same names; the archive member is
-  # then never pulled).
+  # then never pulled). None for a backend without objects of its own.
+  set(emu_sources "")
   if("avx512" IN_LIST ksets)
     file(GLOB emu_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${T_SCHEME}/native/x86_64_avx512/*.c)
+  endif()
+  if(emu_sources)
     add_executable(${name}_emu ${T_SOURCES} ${emu_sources})
     target_link_libraries(${name}_emu PRIVATE pqsig_static)
     target_include_directories(${name}_emu PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include

@@ -62,6 +62,20 @@ void pqsig_keccakf1600x8(uint64_t s[8 * 25])
 /* ------------------------------------------------------------------ */
 /* The sponge on W instances                                           */
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* A lane is its 8 bytes in memory order. */
+static uint64_t ld64_le(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static void st64_le(uint8_t *p, uint64_t v)
+{
+    memcpy(p, &v, 8);
+}
+#else
 static uint64_t ld64_le(const uint8_t *p)
 {
     uint64_t v = 0;
@@ -79,6 +93,7 @@ static void st64_le(uint8_t *p, uint64_t v)
         p[k] = (uint8_t)(v >> (8 * k));
     }
 }
+#endif
 
 /* Instance j: XOR n bytes into the state from byte position pos on:
  * single bytes up to a lane boundary, whole lanes, then the last bytes. */
@@ -199,7 +214,8 @@ static void shake_oneshot(unsigned w, unsigned rate, uint8_t *const *out, size_t
     sponge_init(ctx.s, &ctx.sp, w, rate);
     sponge_absorb(ctx.s, &ctx.sp, w, in, inlen);
     sponge_squeeze(ctx.s, &ctx.sp, w, out, outlen);
-    pqsig_zeroize(&ctx, sizeof ctx);
+    /* only the w states in use (sponge_init cleared no more) */
+    pqsig_zeroize(ctx.s, 25 * w * sizeof ctx.s[0]);
 }
 
 /* ------------------------------------------------------------------ */

@@ -4,6 +4,7 @@
 #include "common/ct.h"
 #include "common/fips202.h"
 #include "common/fips202xn.h"
+#include "snova/native/api.h"
 #include "snova/pub.h"
 
 void PQSIG_NS(snova_pub_init)(snova_pub *p, const uint8_t seed[SNOVA_SEED_PUBLIC_BYTES], const uint8_t *mem,
@@ -27,30 +28,45 @@ void PQSIG_NS(snova_pub_release)(snova_pub *p)
     pqsig_zeroize(p, sizeof(*p));
 }
 
+#if !SNOVA_AES
+/* Units a batch: 8 where the kernel set runs the 8-way SHAKE128 faster
+ * (native/api.h, snova_shake_x8), else 4. */
+static unsigned shake_lanes(void)
+{
+#if defined(PQSIG_SNOVA_NATIVE_SHAKE_X8)
+    if (snova_shake_x8_native() == PQSIG_NATIVE_OK) {
+        return 8;
+    }
+#endif
+    return 4;
+}
+#endif
+
 /* Units u .. u + count - 1 of the expansion into out: AES-128-CTR blocks
  * (key = seed, counter = unit index, big endian) or SNOVA-SHAKE blocks
- * SHAKE128(seed || LE64(u)) of 168 bytes, four per call of the 4-way
- * SHAKE128 (one vector permutation where the CPU has one). The lanes of
- * the last call past count produce the next units into the cache (out is
- * then not the cache). */
-static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count)
+ * SHAKE128(seed || LE64(u)) of 168 bytes, a batch of `lanes` (4 or 8) per
+ * call of the 4- or 8-way SHAKE128 (one vector permutation where the CPU
+ * has one). The lanes of the last batch past count produce the next units
+ * into the cache (out is then not the cache). */
+static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count, unsigned lanes)
 {
 #if SNOVA_AES
     uint8_t ctr[16];
     unsigned k;
+    (void)lanes;
     memset(ctr, 0, sizeof(ctr));
     for (k = 0; k < 8; k++) {
         ctr[15 - k] = (uint8_t)((uint64_t)u >> (8 * k));
     }
     pqsig_aes_ctr(&p->aes, out, count * SNOVA_PUB_UNIT, ctr);
 #else
-    uint8_t in[4][SNOVA_SEED_PUBLIC_BYTES + 8];
+    uint8_t in[8][SNOVA_SEED_PUBLIC_BYTES + 8];
     size_t n;
     unsigned j, k;
-    for (n = 0; n < count; n += 4) {
-        uint8_t *outs[4];
-        const uint8_t *ins[4];
-        for (j = 0; j < 4; j++) {
+    for (n = 0; n < count; n += lanes) {
+        uint8_t *outs[8];
+        const uint8_t *ins[8];
+        for (j = 0; j < lanes; j++) {
             const uint64_t idx = (uint64_t)(u + n + j);
             memcpy(in[j], p->seed, SNOVA_SEED_PUBLIC_BYTES);
             for (k = 0; k < 8; k++) {
@@ -59,11 +75,15 @@ static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count)
             ins[j] = in[j];
             outs[j] = n + j < count ? out + (n + j) * SNOVA_PUB_UNIT : p->cache + (n + j - count) * SNOVA_PUB_UNIT;
         }
-        pqsig_shake128x4(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+        if (lanes == 8) {
+            pqsig_shake128x8(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+        } else {
+            pqsig_shake128x4(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+        }
     }
-    if (count % 4 != 0) {
+    if (count % lanes != 0) {
         p->cache_idx = u + count;
-        p->cache_n = 4 - count % 4;
+        p->cache_n = lanes - count % lanes;
     }
 #endif
 }
@@ -74,6 +94,11 @@ void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len
         memcpy(out, p->mem + off, len);
         return;
     }
+#if SNOVA_AES
+    const unsigned lanes = SNOVA_PUB_CACHE_UNITS;
+#else
+    const unsigned lanes = shake_lanes();
+#endif
     while (len > 0) {
         const size_t u = off / SNOVA_PUB_UNIT, skip = off % SNOVA_PUB_UNIT;
         size_t take;
@@ -87,14 +112,14 @@ void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len
              * fill the cache: a region usually ends inside the next one,
              * where the following region starts). */
             const size_t n = len / SNOVA_PUB_UNIT;
-            gen_units(p, out, u, n);
+            gen_units(p, out, u, n, lanes);
             take = n * SNOVA_PUB_UNIT;
         } else {
             /* the cache is emptied first: gen_units writes into it */
             p->cache_n = 0;
-            gen_units(p, p->cache, u, SNOVA_PUB_CACHE_UNITS);
+            gen_units(p, p->cache, u, lanes, lanes);
             p->cache_idx = u;
-            p->cache_n = SNOVA_PUB_CACHE_UNITS;
+            p->cache_n = lanes;
             continue;
         }
         out += take;

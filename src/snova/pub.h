@@ -16,7 +16,7 @@
 #define SNOVA_PUB_CACHE_UNITS 16u
 #else
 #define SNOVA_PUB_UNIT 168u /* one SNOVA-SHAKE block */
-#define SNOVA_PUB_CACHE_UNITS 4u
+#define SNOVA_PUB_CACHE_UNITS 8u /* one batch: 4 or 8 units (pub.c) */
 #endif
 
 typedef struct {
@@ -27,7 +27,7 @@ typedef struct {
     /* Units cache_idx .. cache_idx + cache_n - 1, the last produced:
      * consecutive regions share a boundary unit, and a region that starts
      * or ends inside a unit fills the cache with the units after it in one
-     * batch (one 4-way SHAKE128, or 16 AES blocks). */
+     * batch (one 4- or 8-way SHAKE128, or 16 AES blocks). */
     uint8_t cache[SNOVA_PUB_CACHE_UNITS * SNOVA_PUB_UNIT];
     size_t cache_idx;
     size_t cache_n;

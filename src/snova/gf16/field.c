@@ -5,30 +5,36 @@
 
 int PQSIG_NS(snova_blk_invertible)(const snova_blk *m)
 {
+    /* Inverses in GF(16) (x^4 = x + 1); the element is public. */
+    static const uint8_t inv[16] = {0, 1, 9, 14, 13, 11, 7, 6, 15, 2, 12, 5, 10, 4, 3, 8};
     snova_blk t = *m;
     unsigned col, r, c;
+    /* Elimination below the pivots; the entries of column col below it are
+     * never read again, so they are not cleared. */
     for (col = 0; col < SNOVA_L; col++) {
         unsigned piv = col;
-        uint8_t inv;
+        uint8_t iv;
         while (piv < SNOVA_L && t.e[piv][col] == 0) { /* public */
             piv++;
         }
         if (piv == SNOVA_L) {
             return 0;
         }
-        for (c = 0; c < SNOVA_L; c++) {
-            uint8_t x = t.e[col][c];
-            t.e[col][c] = t.e[piv][c];
-            t.e[piv][c] = x;
+        if (piv != col) {
+            for (c = col; c < SNOVA_L; c++) {
+                uint8_t x = t.e[col][c];
+                t.e[col][c] = t.e[piv][c];
+                t.e[piv][c] = x;
+            }
         }
-        for (inv = 1; fe_mul_pub(inv, t.e[col][col]) != 1; inv++) {
-        }
+        iv = inv[t.e[col][col]];
         for (r = col + 1; r < SNOVA_L; r++) {
-            uint8_t f = fe_mul_pub(t.e[r][col], inv);
-            if (f == 0) {
+            uint8_t f = t.e[r][col];
+            if (f == 0) { /* public */
                 continue;
             }
-            for (c = col; c < SNOVA_L; c++) {
+            f = fe_mul_pub(f, iv);
+            for (c = col + 1; c < SNOVA_L; c++) {
                 t.e[r][c] ^= fe_mul_pub(f, t.e[col][c]);
             }
         }

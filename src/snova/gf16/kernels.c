@@ -26,20 +26,20 @@ void snova_gf16_table_c(uint64_t *tab, const uint64_t *x, unsigned nw)
 {
     unsigned w, e;
     for (w = 0; w < nw; w++) {
-        uint64_t v1 = x[w], v2 = gf16_mulx(v1), v4 = gf16_mulx(v2), v8 = gf16_mulx(v4);
-        tab[w] = 0;
-        tab[nw + w] = v1;
-        tab[2 * nw + w] = v2;
-        tab[4 * nw + w] = v4;
-        tab[8 * nw + w] = v8;
-    }
-    for (e = 3; e < 16; e++) {
-        unsigned low = e & (0u - e);
-        if (low == e) {
-            continue;
+        /* entry e is the XOR of x^k x over the bits k of e: the first 8
+         * from x, 2x and 4x, the last 8 the same plus 8x */
+        const uint64_t v1 = x[w], v2 = gf16_mulx(v1), v4 = gf16_mulx(v2), v8 = gf16_mulx(v4);
+        uint64_t lo[8];
+        lo[0] = 0;
+        lo[1] = v1;
+        lo[2] = v2;
+        lo[3] = v1 ^ v2;
+        for (e = 0; e < 4; e++) {
+            lo[4 + e] = lo[e] ^ v4;
         }
-        for (w = 0; w < nw; w++) {
-            tab[e * nw + w] = tab[low * nw + w] ^ tab[(e ^ low) * nw + w];
+        for (e = 0; e < 8; e++) {
+            tab[e * nw + w] = lo[e];
+            tab[(e + 8) * nw + w] = lo[e] ^ v8;
         }
     }
 }

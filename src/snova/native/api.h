@@ -171,6 +171,14 @@ void snova_gfq_rows_c(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t 
                       const uint8_t *rhs, unsigned i, unsigned o, uint16_t *work);
 #endif
 
+/* ---- Both fields: a choice without a twin ----
+ * snova_shake_x8_native(void), where a backend defines
+ * PQSIG_SNOVA_NATIVE_SHAKE_X8: PQSIG_NATIVE_OK when the public-seed
+ * expansion by SHAKE (pub.c) should run 8 units per call of the shared
+ * 8-way SHAKE128 (pqsig_shake128x8) instead of 4 per call of the 4-way one.
+ * Both give the same bytes; the hook only picks the faster width for the
+ * calling kernel set. Public data only. */
+
 #ifdef PQSIG_BACKEND_META
 #include PQSIG_BACKEND_META
 #endif

@@ -18,6 +18,17 @@
 #if defined(PQSIG_KSET_HAVE_AVX2)
 #include "snova/native/x86_64_avx2/meta.h"
 #endif
+#if defined(PQSIG_KSET_HAVE_AVX512)
+#include "snova/native/x86_64_avx512/meta.h"
+#endif
+
+#if defined(SNOVA_AVX512_SHAKE_X8)
+#define PQSIG_SNOVA_NATIVE_SHAKE_X8
+static inline int snova_shake_x8_native(void)
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX512, (void)0);
+}
+#endif
 
 /* On x86-64 the avx2 kernels serve the avx2 set and every larger one. */
 #define SNOVA_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
