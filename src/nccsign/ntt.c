@@ -52,6 +52,44 @@ static inline uint32_t csub(uint32_t a, uint32_t m)
     return d + (m & (0u - (d >> 31)));
 }
 
+/* The layers below are the units a backend may replace: a file that
+ * includes this one with NCC_LAYER(name) defined gets its own function
+ * for every layer `name` (x86_64_avx2/ntt_avx2.c), which must compute
+ * exactly the same values (it may call the portable one for a case it
+ * does not cover). */
+#ifndef NCC_LAYER
+#define NCC_LAYER(name) name
+#endif
+
+/* The split X^n - X^(n/2) + 1 = (X^(n/2) - w6)(X^(n/2) - w6^5): f mod
+ * (X^(n/2) - w6) = lo + w6 hi, f mod (X^(n/2) - w6^5) = lo + hi - w6 hi;
+ * z = w6 R. */
+static inline void fwd_split(uint32_t *restrict a, uint32_t z, uint32_t qinv)
+{
+    const size_t len = NCC_N / 2;
+    size_t j;
+    for (j = 0; j < len; j++) {
+        uint32_t t = mont_mul(a[j + len], z, qinv);
+        a[j + len] = a[j] + a[j + len] + 2 * Q - t;
+        a[j] += t;
+    }
+}
+
+/* One forward radix-2 layer on blocks of 2 len, a twiddle a block. */
+static inline void fwd_radix2(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t qinv)
+{
+    size_t start, j;
+    for (start = 0; start < NCC_N; start += 2 * len) {
+        uint32_t *lo = a + start, *hi = a + start + len;
+        const uint32_t z = *tw++;
+        for (j = 0; j < len; j++) {
+            uint32_t t = mont_mul(hi[j], z, qinv);
+            hi[j] = lo[j] + 2 * Q - t;
+            lo[j] += t;
+        }
+    }
+}
+
 #if NCC_NTT_R3_LAYERS > 0 && !NCC_NTT_R3_FIRST
 #error "ntt.c runs the radix-3 layers right after the split (gen_tables.py)"
 #endif
@@ -164,23 +202,17 @@ static inline void inv_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *
 
 void ncc_ntt_c(uint32_t a[NCC_N])
 {
-    const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
+    const uint32_t qinv = ncc_qinv_rt;
     const uint32_t *tw = ncc_ntt_fwd;
-    size_t len = NCC_N / 2, j;
+    size_t len = NCC_N / 2;
     unsigned layer;
-    uint32_t z = *tw++;
 
-    /* f mod (X^(n/2) - w6) = lo + w6 hi, f mod (X^(n/2) - w6^5) = lo + hi - w6 hi. */
-    for (j = 0; j < len; j++) {
-        uint32_t t = mont_mul(a[j + len], z, qinv);
-        a[j + len] = a[j] + a[j + len] + 2 * Q - t;
-        a[j] += t;
-    }
+    NCC_LAYER(fwd_split)(a, *tw++, qinv);
     /* Bounds: 10q after the split, +4q per radix-3 layer, +2q per radix-2. */
 #if NCC_NTT_R3_LAYERS > 0
     for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
         len /= 3;
-        fwd_radix3(a, len, tw, qinv);
+        NCC_LAYER(fwd_radix3)(a, len, tw, qinv);
         tw += 2 * (NCC_N / (3 * len));
     }
 #endif
@@ -189,33 +221,25 @@ void ncc_ntt_c(uint32_t a[NCC_N])
      * each half split by its own z2. */
 #if NCC_NTT_R2_LAYERS % 2
     len /= 2;
-    for (size_t start = 0; start < NCC_N; start += 2 * len) {
-        uint32_t *lo = a + start, *hi = a + start + len;
-        z = *tw++;
-        for (j = 0; j < len; j++) {
-            uint32_t t = mont_mul(hi[j], z, qinv);
-            hi[j] = lo[j] + 2 * Q - t;
-            lo[j] += t;
-        }
-    }
+    NCC_LAYER(fwd_radix2)(a, len, tw, qinv);
+    tw += NCC_N / (2 * len);
 #endif
     for (layer = NCC_NTT_R2_LAYERS % 2; layer < NCC_NTT_R2_LAYERS; layer += 2) {
         size_t h = len / 4, blocks = NCC_N / (4 * h);
         /* Constant small h let the compiler unroll and vectorise across blocks. */
         if (h == 1) {
-            fwd_radix2x2(a, 1, tw, qinv);
+            NCC_LAYER(fwd_radix2x2)(a, 1, tw, qinv);
         } else if (h == 3) {
-            fwd_radix2x2(a, 3, tw, qinv);
+            NCC_LAYER(fwd_radix2x2)(a, 3, tw, qinv);
         } else if (h == 4) {
-            fwd_radix2x2(a, 4, tw, qinv);
+            NCC_LAYER(fwd_radix2x2)(a, 4, tw, qinv);
         } else {
-            fwd_radix2x2(a, h, tw, qinv);
+            NCC_LAYER(fwd_radix2x2)(a, h, tw, qinv);
         }
         tw += 3 * blocks;
         len = h;
     }
     /* Left unreduced (below 32q): ncc_pointwise takes it as its first operand. */
-    (void)rq;
 }
 
 void ncc_reduce2q_c(uint32_t a[NCC_N])
@@ -231,12 +255,49 @@ void ncc_reduce2q_c(uint32_t a[NCC_N])
  * this, the sums of the layer are reduced. Keeps every intermediate below 2^32. */
 #define INTT_LIMIT ((uint32_t)(0xFFFFFFFFu / 3 / Q) * Q)
 
+/* One inverse radix-2 layer on blocks of 2 len, a twiddle a block; inputs
+ * below bound; reduce: the sums are reduced. */
+static inline void inv_radix2(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t bound,
+                              int reduce, uint32_t qinv, uint32_t rq)
+{
+    size_t start, j;
+    for (start = 0; start < NCC_N; start += 2 * len) {
+        uint32_t *lo = a + start, *hi = a + start + len;
+        const uint32_t z = *tw++;
+        for (j = 0; j < len; j++) {
+            uint32_t x = lo[j], y = hi[j];
+            lo[j] = reduce ? barrett(x + y, rq) : x + y;
+            hi[j] = mont_mul(x + bound - y, z, qinv);
+        }
+    }
+}
+
+/* The inverse of the split, inputs below bound: from A1 = lo + w6 hi and
+ * A2 = lo + w6^5 hi (both scaled by the layers above and by R^-1),
+ * hi = (A1 - A2) / (2 w6 - 1), lo = A1 - w6 hi, with the constants undoing
+ * the scaling; canonical outputs. lo takes one reduction: a1 K_LO + 2 q^2 -
+ * hi w6 is positive (hi < 2q) and below bound q + 2 q^2 < q 2^32. */
+static inline void inv_merge(uint32_t *restrict a, uint32_t bound, uint32_t qinv)
+{
+    const size_t len = NCC_N / 2;
+    size_t j;
+    for (j = 0; j < len; j++) {
+        uint32_t a1 = a[j], a2 = a[j + len];
+        uint32_t hi = mont_mul(a1 + bound - a2, NCC_INTT_K_HI, qinv);
+        uint32_t lo = mont_reduce((uint64_t)a1 * NCC_INTT_K_LO + 2 * (uint64_t)Q * Q -
+                                      (uint64_t)hi * NCC_NTT_W6_MONT,
+                                  qinv);
+        a[j] = csub(lo, Q);
+        a[j + len] = csub(hi, Q);
+    }
+}
+
 void ncc_invntt_c(uint32_t a[NCC_N])
 {
     const uint32_t qinv = ncc_qinv_rt, rq = ncc_q_rt;
     const uint32_t *tw = ncc_ntt_inv;
     uint32_t bound = 4 * Q; /* every coefficient is below bound, a multiple of q */
-    size_t len = NCC_NTT_BASE, start, j;
+    size_t len = NCC_NTT_BASE;
     unsigned layer;
 
     /* Radix-2 layers two at a time: blocks of 4h, first their halves (twiddles
@@ -250,17 +311,17 @@ void ncc_invntt_c(uint32_t a[NCC_N])
         red2 = 2 * b1 > INTT_LIMIT;
         b2 = red2 ? 2 * Q : 2 * b1;
         if (red1) {
-            inv_radix2x2(a, h, tw, b0, b1, 1, 0, qinv, rq);
+            NCC_LAYER(inv_radix2x2)(a, h, tw, b0, b1, 1, 0, qinv, rq);
         } else if (h == 1) {
-            inv_radix2x2(a, 1, tw, b0, b1, 0, red2, qinv, rq);
+            NCC_LAYER(inv_radix2x2)(a, 1, tw, b0, b1, 0, red2, qinv, rq);
         } else if (h == 3) {
-            inv_radix2x2(a, 3, tw, b0, b1, 0, red2, qinv, rq);
+            NCC_LAYER(inv_radix2x2)(a, 3, tw, b0, b1, 0, red2, qinv, rq);
         } else if (h == 4) {
-            inv_radix2x2(a, 4, tw, b0, b1, 0, red2, qinv, rq);
+            NCC_LAYER(inv_radix2x2)(a, 4, tw, b0, b1, 0, red2, qinv, rq);
         } else if (red2) {
-            inv_radix2x2(a, h, tw, b0, b1, 0, 1, qinv, rq);
+            NCC_LAYER(inv_radix2x2)(a, h, tw, b0, b1, 0, 1, qinv, rq);
         } else {
-            inv_radix2x2(a, h, tw, b0, b1, 0, 0, qinv, rq);
+            NCC_LAYER(inv_radix2x2)(a, h, tw, b0, b1, 0, 0, qinv, rq);
         }
         tw += 3 * blocks;
         bound = b2;
@@ -268,15 +329,8 @@ void ncc_invntt_c(uint32_t a[NCC_N])
     }
     if (layer < NCC_NTT_R2_LAYERS) {
         int reduce = bound > INTT_LIMIT / 2;
-        for (start = 0; start < NCC_N; start += 2 * len) {
-            uint32_t *lo = a + start, *hi = a + start + len;
-            uint32_t z = *tw++;
-            for (j = 0; j < len; j++) {
-                uint32_t x = lo[j], y = hi[j];
-                lo[j] = reduce ? barrett(x + y, rq) : x + y;
-                hi[j] = mont_mul(x + bound - y, z, qinv);
-            }
-        }
+        NCC_LAYER(inv_radix2)(a, len, tw, bound, reduce, qinv, rq);
+        tw += NCC_N / (2 * len);
         bound = reduce ? 2 * Q : 2 * bound;
         len *= 2;
     }
@@ -284,26 +338,13 @@ void ncc_invntt_c(uint32_t a[NCC_N])
 #if NCC_NTT_R3_LAYERS > 0
     for (layer = 0; layer < NCC_NTT_R3_LAYERS; layer++) {
         int reduce = bound > INTT_LIMIT / 3;
-        inv_radix3(a, len, tw, bound, reduce, qinv, rq);
+        NCC_LAYER(inv_radix3)(a, len, tw, bound, reduce, qinv, rq);
         tw += 2 * (NCC_N / (3 * len));
         bound = reduce ? 2 * Q : 3 * bound;
         len *= 3;
     }
 #endif
-    /* From A1 = lo + w6 hi and A2 = lo + w6^5 hi (both scaled by the layers
-     * above and by R^-1): hi = (A1 - A2) / (2 w6 - 1), lo = A1 - w6 hi, with
-     * the constants undoing the scaling. */
-    /* lo takes one reduction: a1 K_LO + 2 q^2 - hi w6 is positive (hi < 2q)
-     * and below bound q + 2 q^2 < q 2^32. */
-    for (j = 0; j < len; j++) {
-        uint32_t a1 = a[j], a2 = a[j + len];
-        uint32_t hi = mont_mul(a1 + bound - a2, NCC_INTT_K_HI, qinv);
-        uint32_t lo = mont_reduce((uint64_t)a1 * NCC_INTT_K_LO + 2 * (uint64_t)Q * Q -
-                                      (uint64_t)hi * NCC_NTT_W6_MONT,
-                                  qinv);
-        a[j] = csub(lo, Q);
-        a[j + len] = csub(hi, Q);
-    }
+    NCC_LAYER(inv_merge)(a, bound, qinv);
 }
 
 #if NCC_NTT_BASE == 1
