@@ -10,10 +10,10 @@
  * Every layer computes exactly the portable one's values (the same lazy
  * sums and bounds, the same reductions), so results equal the twins'.
  * Layers whose blocks are shorter than a vector run two blocks a vector
- * (h = 4 and 12: a block in each 128-bit half) or, for h = 1, eight
- * blocks a group of four vectors transposed (4 x 4 in each half); the one
- * case left, h = 3 (n = 1536), runs the portable layer. Nothing branches
- * on or is indexed by coefficient values. */
+ * (h = 4 and 12: a block in each 128-bit half) or eight blocks a group
+ * of vectors transposed (4 x 4 in each half: h = 1, and h = 3 as three
+ * chunks of 4 points). Nothing branches on or is indexed by coefficient
+ * values. */
 #include <immintrin.h>
 
 #include "nccsign/native/api.h"
@@ -154,6 +154,32 @@ static inline v256 pair(uint32_t lo, uint32_t hi)
     return _mm256_set_m128i(_mm_set1_epi32((int)hi), _mm_set1_epi32((int)lo));
 }
 
+/* Eight blocks of 12 (h = 3) from p, as 12 vectors: c[i] holds point i of
+ * the blocks in transpose4's lane order. A block is three 4-point chunks;
+ * chunk r of blocks 2k, 2k + 1 makes one vector, and each chunk's four
+ * vectors are transposed. put12 stores them back. */
+static inline void get12(v256 c[12], const uint32_t *p)
+{
+    unsigned r, k;
+    for (r = 0; r < 3; r++) {
+        for (k = 0; k < 4; k++) {
+            c[4 * r + k] = ld2(p + 24 * k + 4 * r, 12);
+        }
+        transpose4(c + 4 * r);
+    }
+}
+
+static inline void put12(uint32_t *p, v256 c[12])
+{
+    unsigned r, k;
+    for (r = 0; r < 3; r++) {
+        transpose4(c + 4 * r);
+        for (k = 0; k < 4; k++) {
+            st2(p + 24 * k + 4 * r, 12, c[4 * r + k]);
+        }
+    }
+}
+
 /* ---- forward ---- */
 
 static void avx2_fwd_split(uint32_t *a, uint32_t z, uint32_t qinv)
@@ -235,6 +261,24 @@ static void avx2_fwd_radix2x2(uint32_t *a, size_t h, const uint32_t *tw, uint32_
             for (k = 0; k < 4; k++) {
                 st(p + 8 * k, x[k]);
             }
+        }
+    } else if (h == 3) {
+        for (b = 0; b < blocks; b += 8) {
+            const twv z1 = tw_lanes(lanes_of_8(tw + b), vqinv);
+            const twv za = tw_lanes(lanes_of_pairs(tw2 + 2 * b, 0), vqinv);
+            const twv zb = tw_lanes(lanes_of_pairs(tw2 + 2 * b, 1), vqinv);
+            v256 c[12];
+            get12(c, a + 12 * b);
+            for (j = 0; j < 3; j++) {
+                for (k = 0; k < 4; k++) {
+                    x[k] = c[3 * k + j];
+                }
+                fwd_r2x2_body(x, z1, za, zb, vq, q2);
+                for (k = 0; k < 4; k++) {
+                    c[3 * k + j] = x[k];
+                }
+            }
+            put12(a + 12 * b, c);
         }
     } else {
         fwd_radix2x2(a, h, tw, qinv);
@@ -369,6 +413,24 @@ static void avx2_inv_radix2x2(uint32_t *a, size_t h, const uint32_t *tw, uint32_
             for (k = 0; k < 4; k++) {
                 st(p + 8 * k, x[k]);
             }
+        }
+    } else if (h == 3) {
+        for (b = 0; b < blocks; b += 8) {
+            const twv y1 = tw_lanes(lanes_of_pairs(tw + 2 * b, 0), vqinv);
+            const twv y2 = tw_lanes(lanes_of_pairs(tw + 2 * b, 1), vqinv);
+            const twv y3 = tw_lanes(lanes_of_8(tw3 + b), vqinv);
+            v256 c[12];
+            get12(c, a + 12 * b);
+            for (j = 0; j < 3; j++) {
+                for (k = 0; k < 4; k++) {
+                    x[k] = c[3 * k + j];
+                }
+                inv_r2x2_body(x, y1, y2, y3, vb0, vb1, red1, red2, vv, vq);
+                for (k = 0; k < 4; k++) {
+                    c[3 * k + j] = x[k];
+                }
+            }
+            put12(a + 12 * b, c);
         }
     } else {
         inv_radix2x2(a, h, tw, b0, b1, red1, red2, qinv, rq);
