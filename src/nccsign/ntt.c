@@ -378,15 +378,19 @@ static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32
  * shape in scalar code (32 k instructions at n = 1536, against 37 k for one
  * residue per iteration with a per-residue zeta table, the shape that gcc
  * vectorises when AVX2 is enabled: that belongs in a backend). */
-void ncc_pointwise_c(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
+static inline void base_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, uint32_t qinv)
 {
-    const uint32_t qinv = ncc_qinv_rt;
     size_t k;
     for (k = 0; k < NCC_N / 6; k++) {
         uint32_t zeta = BASE_ZETAS[k];
         mul3(r + 6 * k, a + 6 * k, b + 6 * k, zeta, qinv);
         mul3(r + 6 * k + 3, a + 6 * k + 3, b + 6 * k + 3, Q - zeta, qinv);
     }
+}
+
+void ncc_pointwise_c(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
+{
+    NCC_LAYER(base_mul)(r, a, b, ncc_qinv_rt);
 }
 #endif
 

@@ -50,6 +50,9 @@ static void avx2_inv_radix2(uint32_t *a, size_t len, const uint32_t *tw, uint32_
 #if NCC_NTT_R2_LAYERS % 2
 static void avx2_fwd_radix2(uint32_t *a, size_t len, const uint32_t *tw, uint32_t qinv);
 #endif
+#if NCC_NTT_BASE == 3
+static void avx2_base_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, uint32_t qinv);
+#endif
 
 #include "nccsign/ntt.c"
 
@@ -509,3 +512,101 @@ static void avx2_inv_merge(uint32_t *a, uint32_t bound, uint32_t qinv)
         st(a + j + NCC_N / 2, _mm256_min_epu32(hi, _mm256_sub_epi32(hi, vq)));
     }
 }
+
+#if NCC_NTT_BASE == 3
+/* ---- products of degree-2 residues (n = 1536) ----
+ * Eight residues (24 coefficients, three vectors) at a time, moved to one
+ * vector per coefficient: lane L of A_k is coefficient k of residue L, that
+ * is word 3L + k, found in vector (3L + k) / 8 at lane (3L + k) mod 8. */
+static inline void deal3(v256 out[3], const uint32_t *p)
+{
+    const v256 v0 = ld(p), v1 = ld(p + 8), v2 = ld(p + 16);
+    unsigned k;
+    for (k = 0; k < 3; k++) {
+        /* source lanes (3L + k) mod 8; blends: lanes whose word is in v1, v2 */
+        static const int32_t idx[3][8] = {{0, 3, 6, 1, 4, 7, 2, 5}, {1, 4, 7, 2, 5, 0, 3, 6}, {2, 5, 0, 3, 6, 1, 4, 7}};
+        const v256 ix = _mm256_loadu_si256((const __m256i *)(const void *)idx[k]);
+        v256 x = _mm256_permutevar8x32_epi32(v0, ix);
+        const v256 x1 = _mm256_permutevar8x32_epi32(v1, ix), x2 = _mm256_permutevar8x32_epi32(v2, ix);
+        if (k == 0) {
+            x = _mm256_blend_epi32(_mm256_blend_epi32(x, x1, 0x38), x2, 0xC0);
+        } else if (k == 1) {
+            x = _mm256_blend_epi32(_mm256_blend_epi32(x, x1, 0x18), x2, 0xE0);
+        } else {
+            x = _mm256_blend_epi32(_mm256_blend_epi32(x, x1, 0x1C), x2, 0xE0);
+        }
+        out[k] = x;
+    }
+}
+
+/* deal3 undone: word m of vector j is coefficient (8j + m) mod 3 of
+ * residue (8j + m) / 3. */
+static inline void gather3(uint32_t *p, const v256 in[3])
+{
+    static const int32_t idx[3][8] = {{0, 0, 0, 1, 1, 1, 2, 2}, {2, 3, 3, 3, 4, 4, 4, 5}, {5, 5, 6, 6, 6, 7, 7, 7}};
+    unsigned j;
+    for (j = 0; j < 3; j++) {
+        const v256 ix = _mm256_loadu_si256((const __m256i *)(const void *)idx[j]);
+        const v256 r0 = _mm256_permutevar8x32_epi32(in[0], ix), r1 = _mm256_permutevar8x32_epi32(in[1], ix);
+        const v256 r2 = _mm256_permutevar8x32_epi32(in[2], ix);
+        v256 x;
+        /* lanes m with (8j + m) mod 3 = 1 from r1, = 2 from r2 */
+        if (j == 0) {
+            x = _mm256_blend_epi32(_mm256_blend_epi32(r0, r1, 0x92), r2, 0x24);
+        } else if (j == 1) {
+            x = _mm256_blend_epi32(_mm256_blend_epi32(r0, r1, 0x24), r2, 0x49);
+        } else {
+            x = _mm256_blend_epi32(_mm256_blend_epi32(r0, r1, 0x49), r2, 0x92);
+        }
+        st(p + 8 * j, x);
+    }
+}
+
+/* mont_reduce of 64-bit lanes, the result left in their high halves. */
+static inline v256 mred64(v256 x, v256 vqinv, v256 vq)
+{
+    return _mm256_add_epi64(x, _mm256_mul_epu32(_mm256_mul_epu32(x, vqinv), vq));
+}
+
+/* mul3 of ntt.c on the residues of the 64-bit lanes (operands in their
+ * low halves); results in the high halves. */
+static inline void mul3_lanes(v256 r[3], const v256 a[3], const v256 b[3], v256 zeta, v256 vqinv, v256 vq)
+{
+    const v256 x0 = _mm256_mul_epu32(a[0], b[0]);
+    const v256 x1 = _mm256_add_epi64(_mm256_mul_epu32(a[0], b[1]), _mm256_mul_epu32(a[1], b[0]));
+    const v256 x2 = _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(a[0], b[2]), _mm256_mul_epu32(a[1], b[1])),
+                                     _mm256_mul_epu32(a[2], b[0]));
+    const v256 x3 = _mm256_add_epi64(_mm256_mul_epu32(a[1], b[2]), _mm256_mul_epu32(a[2], b[1]));
+    const v256 x4 = _mm256_mul_epu32(a[2], b[2]);
+    const v256 t3 = _mm256_srli_epi64(mred64(x3, vqinv, vq), 32), t4 = _mm256_srli_epi64(mred64(x4, vqinv, vq), 32);
+    r[0] = mred64(_mm256_add_epi64(x0, _mm256_mul_epu32(t3, zeta)), vqinv, vq);
+    r[1] = mred64(_mm256_add_epi64(x1, _mm256_mul_epu32(t4, zeta)), vqinv, vq);
+    r[2] = mred64(x2, vqinv, vq);
+}
+
+static void avx2_base_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, uint32_t qinv)
+{
+    const v256 vq = bc(Q), vqinv = bc(qinv), dup = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
+    size_t g;
+    unsigned k;
+    for (g = 0; g < NCC_N / 24; g++) {
+        /* residues 8g .. 8g + 7: zeta_k, then q - zeta_k, for k = 4g .. 4g + 3 */
+        const v256 zz = _mm256_permutevar8x32_epi32(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(BASE_ZETAS + 4 * g))), dup);
+        const v256 zeta = _mm256_blend_epi32(zz, _mm256_sub_epi32(vq, zz), 0xAA);
+        v256 av[3], bv[3], ao[3], bo[3], re[3], ro[3];
+        deal3(av, a + 24 * g);
+        deal3(bv, b + 24 * g);
+        for (k = 0; k < 3; k++) {
+            ao[k] = _mm256_srli_epi64(av[k], 32);
+            bo[k] = _mm256_srli_epi64(bv[k], 32);
+        }
+        mul3_lanes(re, av, bv, zeta, vqinv, vq);
+        mul3_lanes(ro, ao, bo, _mm256_srli_epi64(zeta, 32), vqinv, vq);
+        for (k = 0; k < 3; k++) {
+            re[k] = _mm256_blend_epi32(_mm256_srli_epi64(re[k], 32), ro[k], 0xAA);
+        }
+        gather3(r + 24 * g, re);
+    }
+}
+#endif
