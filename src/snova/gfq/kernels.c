@@ -20,8 +20,6 @@
 #define FLATTEN
 #endif
 
-#define L2 (SNOVA_L * SNOVA_L)
-
 /* A backend with its own product kernels compiles the others from this
  * file with SNOVA_GFQ_OWN_PRODUCTS defined (x86_64_avx2/gfq_avx2.c). */
 #if !defined(SNOVA_GFQ_OWN_PRODUCTS)
@@ -103,8 +101,8 @@ static inline void mul_body(uint16_t *out, const uint8_t *a, size_t a_rs, size_t
 FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                      unsigned inner, const uint16_t *x, unsigned cols)
 {
-    if (cols == L2) {
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, L2, L2 % KW);
+    if (cols == GFQ_L2) {
+        mul_body(out, a, a_rs, a_cs, rows, inner, x, GFQ_L2, GFQ_L2 % KW);
         return;
     }
     switch (cols % KW) {
@@ -134,14 +132,14 @@ void snova_gfq_trows_c(uint16_t *restrict yt, size_t ys, const uint16_t *restric
 {
     unsigned c, k, r, i;
     for (c = 0; c < len; c += SNOVA_GFQ_BC) {
-        for (k = 0; k < L2; k++) {
+        for (k = 0; k < GFQ_L2; k++) {
             uint16_t *y = yt + (size_t)k * ys + c;
             uint16_t acc[SNOVA_GFQ_BC];
             for (i = 0; i < SNOVA_GFQ_BC; i++) {
                 acc[i] = y[i];
             }
             for (r = 0; r < SNOVA_L; r++) {
-                const uint16_t *hr = h + r * hs + c, *b = ub + ((size_t)r * L2 + k) * SNOVA_GFQ_BC;
+                const uint16_t *hr = h + r * hs + c, *b = ub + ((size_t)r * GFQ_L2 + k) * SNOVA_GFQ_BC;
                 for (i = 0; i < SNOVA_GFQ_BC; i++) {
                     acc[i] = (uint16_t)(acc[i] + hr[i] * b[i]);
                 }
@@ -280,7 +278,7 @@ uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
 void snova_gfq_whip_c(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb, const uint8_t *spow)
 {
     const unsigned l = SNOVA_L;
-    uint16_t sc[SNOVA_L][SNOVA_L][L2], xr[SNOVA_L][L2];
+    uint16_t sc[SNOVA_L][SNOVA_L][GFQ_L2], xr[SNOVA_L][GFQ_L2];
     unsigned j, a, r, c, m, k;
     for (r = 0; r < l; r++) {
         for (m = 0; m < l; m++) {
@@ -292,7 +290,7 @@ void snova_gfq_whip_c(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
         }
     }
     for (j = 0; j < nb; j++) {
-        const uint8_t *xj = x + (size_t)j * L2;
+        const uint8_t *xj = x + (size_t)j * GFQ_L2;
         for (m = 0; m < l; m++) {
             for (a = 0; a < l; a++) {
                 for (c = 0; c < l; c++) {
@@ -301,20 +299,20 @@ void snova_gfq_whip_c(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
             }
         }
         for (r = 0; r < l; r++) {
-            const size_t row = ((size_t)j * l + r) * L2;
-            uint16_t acc[L2];
+            const size_t row = ((size_t)j * l + r) * GFQ_L2;
+            uint16_t acc[GFQ_L2];
 #pragma GCC unroll 1
-            for (k = 0; k < L2; k++) {
+            for (k = 0; k < GFQ_L2; k++) {
                 acc[k] = 0;
             }
             for (m = 0; m < l; m++) {
 #pragma GCC unroll 1
-                for (k = 0; k < L2; k++) {
+                for (k = 0; k < GFQ_L2; k++) {
                     acc[k] = (uint16_t)(acc[k] + sc[r][m][k] * xr[m][k]);
                 }
             }
 #pragma GCC unroll 1
-            for (k = 0; k < L2; k++) {
+            for (k = 0; k < GFQ_L2; k++) {
                 const uint16_t e = gfq_red16(acc[k]);
                 w16[row + k] = e;
                 w8[row + k] = (uint8_t)e;
@@ -328,27 +326,27 @@ void snova_gfq_whip_c(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
  * dt[a l + b][x l + y] and serves the alpha terms (i, alpha) with
  * i + alpha = p (mod o). l^2 products of two elements fit 16 bits, and so
  * do the l alpha products summed into each entry of a result. */
-#define ALPHA (L2 + SNOVA_L)
-#if L2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535 || SNOVA_L * ALPHA * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
+#define ALPHA (GFQ_L2 + SNOVA_L)
+#if GFQ_L2 * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535 || SNOVA_L * ALPHA * (SNOVA_Q - 1) * (SNOVA_Q - 1) > 65535
 #error "snova_gfq_finish_c needs wider lanes"
 #endif
 
 void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, unsigned o)
 {
     const unsigned l = SNOVA_L;
-    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * L2;
-    const uint8_t *q1 = bm + (size_t)o * ALPHA * L2, *q2 = q1 + (size_t)o * ALPHA * SNOVA_L;
-    uint16_t dt[L2][L2];
+    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * GFQ_L2;
+    const uint8_t *q1 = bm + (size_t)o * ALPHA * GFQ_L2, *q2 = q1 + (size_t)o * ALPHA * SNOVA_L;
+    uint16_t dt[GFQ_L2][GFQ_L2];
     uint16_t acc[SNOVA_MAXO][SNOVA_L][SNOVA_L];
     unsigned i, t, a, b, x, y, k, p;
     memset(acc, 0, sizeof(acc));
     for (p = 0; p < o; p++) {
-        const uint16_t *dp = d + (size_t)p * L2 * L2;
+        const uint16_t *dp = d + (size_t)p * GFQ_L2 * GFQ_L2;
         for (a = 0; a < l; a++) {
             for (x = 0; x < l; x++) {
                 for (b = 0; b < l; b++) {
                     for (y = 0; y < l; y++) {
-                        dt[a * l + b][x * l + y] = dp[(a * l + x) * L2 + b * l + y];
+                        dt[a * l + b][x * l + y] = dp[(a * l + x) * GFQ_L2 + b * l + y];
                     }
                 }
             }
@@ -356,14 +354,14 @@ void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, uns
         for (t = 0; t < ALPHA; t++) {
             const unsigned ii = (p + o - t % o) % o;
             const size_t it = (size_t)ii * ALPHA + t;
-            const uint8_t *at = am + it * L2, *bt = bm + it * L2;
-            uint16_t midv[L2], mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
+            const uint8_t *at = am + it * GFQ_L2, *bt = bm + it * GFQ_L2;
+            uint16_t midv[GFQ_L2], mid[SNOVA_L][SNOVA_L], left[SNOVA_L][SNOVA_L];
             memset(midv, 0, sizeof(midv));
             for (a = 0; a < l; a++) {
                 for (b = 0; b < l; b++) {
                     const uint16_t f = gfq_mul(q1[it * l + a], q2[it * l + b]);
 #pragma GCC unroll 1
-                    for (k = 0; k < L2; k++) {
+                    for (k = 0; k < GFQ_L2; k++) {
                         midv[k] = (uint16_t)(midv[k] + f * dt[a * l + b][k]);
                     }
                 }
@@ -399,7 +397,7 @@ void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, uns
     for (i = 0; i < o; i++) {
         for (x = 0; x < l; x++) {
             for (y = 0; y < l; y++) {
-                out[i * L2 + x * l + y] = (uint8_t)gfq_red16(acc[i][x][y]);
+                out[i * GFQ_L2 + x * l + y] = (uint8_t)gfq_red16(acc[i][x][y]);
             }
         }
     }
@@ -468,7 +466,7 @@ static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t
         for (c = 0; c < l; c++) {
             for (x = 0; x < l; x++) {
                 for (y = 0; y < l; y++) {
-                    uint16_t *o16 = acc + ((size_t)(r * l + c) * L2 + x * l + y) * tp;
+                    uint16_t *o16 = acc + ((size_t)(r * l + c) * GFQ_L2 + x * l + y) * tp;
                     const uint16_t b = (uint16_t)bv[y][c], ar = (uint16_t)av[r][y];
                     const uint16_t *p1 = amv + (r * l + x) * tp, *p2 = nbv + (x * l + c) * tp;
 #pragma GCC unroll 1
@@ -487,36 +485,36 @@ static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t
 static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
                              const uint8_t *rhs, unsigned i, unsigned o, const unsigned tp, uint16_t *acc)
 {
-    const unsigned l = SNOVA_L, nu = o * L2;
+    const unsigned l = SNOVA_L, nu = o * GFQ_L2;
     const size_t ls = (size_t)SNOVA_L * tp; /* stride of the first index of lm .. nbv */
-    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * L2;
-    const uint8_t *q1v = bm + (size_t)o * ALPHA * L2, *q2v = q1v + (size_t)o * ALPHA * SNOVA_L;
+    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA * GFQ_L2;
+    const uint8_t *q1v = bm + (size_t)o * ALPHA * GFQ_L2, *q2v = q1v + (size_t)o * ALPHA * SNOVA_L;
     unsigned alpha, t, a, x, y, u, r, c;
-    memset(acc, 0, (size_t)L2 * L2 * tp * sizeof(uint16_t));
+    memset(acc, 0, (size_t)GFQ_L2 * GFQ_L2 * tp * sizeof(uint16_t));
     for (alpha = 0; alpha < ALPHA; alpha++) {
         const unsigned ip = (i + alpha) % o;
         const size_t it = (size_t)i * ALPHA + alpha;
-        const uint16_t *rp = rl + (size_t)ip * l * L2 * tp; /* [u][k][t] */
+        const uint16_t *rp = rl + (size_t)ip * l * GFQ_L2 * tp; /* [u][k][t] */
         uint32_t q1[SNOVA_L], q2[SNOVA_L], q1m[SNOVA_L][SNOVA_L], q2m[SNOVA_L][SNOVA_L];
         uint32_t av[SNOVA_L][SNOVA_L], bv[SNOVA_L][SNOVA_L];
         /* six l x l matrices of tp lanes: lm[x][u] at lm + (x l + u) tp, and so on */
-        uint16_t lanes[6 * L2 * TPMAX];
-        uint16_t *lm = lanes, *km = lm + L2 * tp, *mm = km + L2 * tp, *nn = mm + L2 * tp;
-        uint16_t *amv = nn + L2 * tp, *nbv = amv + L2 * tp;
+        uint16_t lanes[6 * GFQ_L2 * TPMAX];
+        uint16_t *lm = lanes, *km = lm + GFQ_L2 * tp, *mm = km + GFQ_L2 * tp, *nn = mm + GFQ_L2 * tp;
+        uint16_t *amv = nn + GFQ_L2 * tp, *nbv = amv + GFQ_L2 * tp;
         fqs_matrix(q1m, q1v + it * l, spow);
         fqs_matrix(q2m, q2v + it * l, spow);
         for (a = 0; a < l; a++) {
             q1[a] = q1v[it * l + a];
             q2[a] = q2v[it * l + a];
             for (x = 0; x < l; x++) {
-                av[a][x] = am[it * L2 + a * l + x];
-                bv[a][x] = bm[it * L2 + a * l + x];
+                av[a][x] = am[it * GFQ_L2 + a * l + x];
+                bv[a][x] = bm[it * GFQ_L2 + a * l + x];
             }
         }
         /* L_t[x][u], K_t[u][x] */
         for (u = 0; u < l; u++) {
             for (x = 0; x < l; x++) {
-                const uint16_t *src = rp + ((size_t)u * L2 + x) * tp;
+                const uint16_t *src = rp + ((size_t)u * GFQ_L2 + x) * tp;
                 lanes_dot(lm + (x * l + u) * tp, src, ls, q1, 1, tp);
                 lanes_dot(km + (u * l + x) * tp, src, ls, q2, 1, tp);
             }
@@ -537,11 +535,11 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
         }
         ROWS_ACC(acc, amv, nbv, av, bv, tp);
     }
-    for (r = 0; r < L2; r++) {
-        uint16_t *grow = g + (size_t)(i * L2 + r) * gw;
+    for (r = 0; r < GFQ_L2; r++) {
+        uint16_t *grow = g + (size_t)(i * GFQ_L2 + r) * gw;
         for (t = 0; t < o; t++) {
-            for (c = 0; c < L2; c++) {
-                grow[t * L2 + c] = gfq_red16(acc[((size_t)r * L2 + c) * tp + t]);
+            for (c = 0; c < GFQ_L2; c++) {
+                grow[t * GFQ_L2 + c] = gfq_red16(acc[((size_t)r * GFQ_L2 + c) * tp + t]);
             }
         }
         grow[nu] = rhs[r];

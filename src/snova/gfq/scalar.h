@@ -42,6 +42,9 @@ static inline uint8_t gfq_inv(uint32_t a)
 }
 
 /* Partial fold of a 16-bit sum: x = lo + 256 hi == lo + (256 mod q) hi. */
+/* Elements of an l x l block (the shape's SNOVA_L). */
+#define GFQ_L2 (SNOVA_L * SNOVA_L)
+
 #define GFQ_R256 (256u % SNOVA_Q)
 #define GFQ_FOLD_MAX (255u + 255u * GFQ_R256)
 /* Products of two elements that fit above a folded value. */

@@ -352,9 +352,6 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
  * P^t Y: the four columns in the lanes, one gather per row r and word. The
  * indices are elements of the PUBLIC matrix; the tables (of secret rows)
  * are only read at them. Other shapes decline. */
-static void pmat_two_words(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
-                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby);
-
 /* Four lanes of word 0 and four of word 1 (lane i: row or column i) as
  * the two-word rows 0, 1 (lo) and 2, 3 (hi) in memory order. */
 static inline void interleave_words(__m256i w0, __m256i w1, __m256i *lo, __m256i *hi)
@@ -364,109 +361,80 @@ static inline void interleave_words(__m256i w0, __m256i w1, __m256i *lo, __m256i
     *hi = _mm256_permute2x128_si256(a, b, 0x31);
 }
 
-int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
-                         const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
+/* dst ^= the four rows of nw words whose word w is in the lanes of a[w]. */
+static inline void xor_rows(uint64_t *dst, const __m256i a[2], const unsigned nw)
+{
+    __m256i *d = (__m256i *)(void *)dst;
+    if (nw == 1u) {
+        _mm256_storeu_si256(d, _mm256_xor_si256(_mm256_loadu_si256(d), a[0]));
+    } else {
+        __m256i lo, hi;
+        interleave_words(a[0], a[1], &lo, &hi);
+        _mm256_storeu_si256(d, _mm256_xor_si256(_mm256_loadu_si256(d), lo));
+        _mm256_storeu_si256(d + 1, _mm256_xor_si256(_mm256_loadu_si256(d + 1), hi));
+    }
+}
+
+/* Rows of nw (1 or 2, a constant in each instance) words: entry e of a
+ * table at nw e, each word gathered on its own; the indices are nw times
+ * the nibbles. */
+static inline void pmat_body(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                             const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, const unsigned nw)
 {
     const __m256i m15 = _mm256_set1_epi64x(15);
     const __m256i by_row = _mm256_setr_epi64x(0, 16, 32, 48), by_col = _mm256_setr_epi64x(0, 4, 8, 12);
-    unsigned j, k;
+    unsigned j, k, c, w;
+    for (j = 0; j < rb; j++) {
+        const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
+        const long long *ty = (const long long *)(const void *)(taby + (size_t)j * 64u * nw);
+        __m256i acc[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        for (k = 0; k < cb; k++) {
+            uint64_t q;
+            __m256i qv;
+            memcpy(&q, e + 8u * k, 8);
+            qv = _mm256_set1_epi64x((long long)q);
+            if (out != NULL) {
+                const __m256i qr = _mm256_srlv_epi64(qv, by_row);
+                const long long *tk = (const long long *)(const void *)(tabx + (size_t)k * 64u * nw);
+                for (c = 0; c < 4; c++) { /* c: the column of the block */
+                    __m256i ix = _mm256_and_si256(_mm256_srli_epi64(qr, (int)(4 * c)), m15);
+                    ix = nw == 2u ? _mm256_slli_epi64(ix, 1) : ix;
+                    for (w = 0; w < nw; w++) {
+                        acc[w] = _mm256_xor_si256(acc[w], _mm256_i64gather_epi64(tk + 16 * nw * c + w, ix, 8));
+                    }
+                }
+            }
+            if (outt != NULL) {
+                const __m256i qc = _mm256_srlv_epi64(qv, by_col);
+                __m256i a[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+                for (c = 0; c < 4; c++) { /* c: the row of the block */
+                    __m256i ix = _mm256_and_si256(_mm256_srli_epi64(qc, (int)(16 * c)), m15);
+                    ix = nw == 2u ? _mm256_slli_epi64(ix, 1) : ix;
+                    for (w = 0; w < nw; w++) {
+                        a[w] = _mm256_xor_si256(a[w], _mm256_i64gather_epi64(ty + 16 * nw * c + w, ix, 8));
+                    }
+                }
+                xor_rows(outt + (size_t)k * 4u * nw, a, nw);
+            }
+        }
+        if (out != NULL) {
+            xor_rows(out + (size_t)j * 4u * nw, acc, nw);
+        }
+    }
+}
+
+int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+                         const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
+{
     if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
     }
     if (nw == 2u) {
-        pmat_two_words(buf, nib0, rb, cb, out, tabx, outt, taby);
-        return PQSIG_NATIVE_OK;
-    }
-    for (j = 0; j < rb; j++) {
-        const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
-        const long long *ty = (const long long *)(const void *)(taby + (size_t)j * 64u);
-        __m256i acc = _mm256_setzero_si256();
-        for (k = 0; k < cb; k++) {
-            uint64_t q;
-            __m256i qv;
-            memcpy(&q, e + 8u * k, 8);
-            qv = _mm256_set1_epi64x((long long)q);
-            if (out != NULL) {
-                const __m256i qr = _mm256_srlv_epi64(qv, by_row);
-                const long long *tk = (const long long *)(const void *)(tabx + (size_t)k * 64u);
-                acc = _mm256_xor_si256(acc, _mm256_i64gather_epi64(tk, _mm256_and_si256(qr, m15), 8));
-                acc = _mm256_xor_si256(
-                    acc, _mm256_i64gather_epi64(tk + 16, _mm256_and_si256(_mm256_srli_epi64(qr, 4), m15), 8));
-                acc = _mm256_xor_si256(
-                    acc, _mm256_i64gather_epi64(tk + 32, _mm256_and_si256(_mm256_srli_epi64(qr, 8), m15), 8));
-                acc = _mm256_xor_si256(
-                    acc, _mm256_i64gather_epi64(tk + 48, _mm256_and_si256(_mm256_srli_epi64(qr, 12), m15), 8));
-            }
-            if (outt != NULL) {
-                const __m256i qc = _mm256_srlv_epi64(qv, by_col);
-                __m256i *ot = (__m256i *)(void *)(outt + (size_t)k * 4u);
-                __m256i a = _mm256_loadu_si256(ot);
-                a = _mm256_xor_si256(a, _mm256_i64gather_epi64(ty, _mm256_and_si256(qc, m15), 8));
-                a = _mm256_xor_si256(
-                    a, _mm256_i64gather_epi64(ty + 16, _mm256_and_si256(_mm256_srli_epi64(qc, 16), m15), 8));
-                a = _mm256_xor_si256(
-                    a, _mm256_i64gather_epi64(ty + 32, _mm256_and_si256(_mm256_srli_epi64(qc, 32), m15), 8));
-                a = _mm256_xor_si256(
-                    a, _mm256_i64gather_epi64(ty + 48, _mm256_and_si256(_mm256_srli_epi64(qc, 48), m15), 8));
-                _mm256_storeu_si256(ot, a);
-            }
-        }
-        if (out != NULL) {
-            __m256i *o = (__m256i *)(void *)(out + (size_t)j * 4u);
-            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), acc));
-        }
+        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, 2);
+    } else {
+        pmat_body(buf, nib0, rb, cb, out, tabx, outt, taby, 1);
     }
     return PQSIG_NATIVE_OK;
-}
-
-/* nw = 2: table entries of two words (entry e of a table at 2e), each
- * gathered word by word; the indices are twice the nibbles. */
-static void pmat_two_words(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
-                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby)
-{
-    const __m256i m15 = _mm256_set1_epi64x(15);
-    const __m256i by_row = _mm256_setr_epi64x(0, 16, 32, 48), by_col = _mm256_setr_epi64x(0, 4, 8, 12);
-    unsigned j, k, c;
-    for (j = 0; j < rb; j++) {
-        const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
-        const long long *ty = (const long long *)(const void *)(taby + (size_t)j * 128u);
-        __m256i acc0 = _mm256_setzero_si256(), acc1 = _mm256_setzero_si256();
-        for (k = 0; k < cb; k++) {
-            uint64_t q;
-            __m256i qv;
-            memcpy(&q, e + 8u * k, 8);
-            qv = _mm256_set1_epi64x((long long)q);
-            if (out != NULL) {
-                const __m256i qr = _mm256_srlv_epi64(qv, by_row);
-                const long long *tk = (const long long *)(const void *)(tabx + (size_t)k * 128u);
-                for (c = 0; c < 4; c++) {
-                    const __m256i ix = _mm256_slli_epi64(_mm256_and_si256(_mm256_srli_epi64(qr, (int)(4 * c)), m15), 1);
-                    acc0 = _mm256_xor_si256(acc0, _mm256_i64gather_epi64(tk + 32 * c, ix, 8));
-                    acc1 = _mm256_xor_si256(acc1, _mm256_i64gather_epi64(tk + 32 * c + 1, ix, 8));
-                }
-            }
-            if (outt != NULL) {
-                const __m256i qc = _mm256_srlv_epi64(qv, by_col);
-                __m256i *ot = (__m256i *)(void *)(outt + (size_t)k * 8u);
-                __m256i a0 = _mm256_setzero_si256(), a1 = _mm256_setzero_si256(), lo, hi;
-                for (c = 0; c < 4; c++) { /* c: the row r of the block */
-                    const __m256i ix =
-                        _mm256_slli_epi64(_mm256_and_si256(_mm256_srli_epi64(qc, (int)(16 * c)), m15), 1);
-                    a0 = _mm256_xor_si256(a0, _mm256_i64gather_epi64(ty + 32 * c, ix, 8));
-                    a1 = _mm256_xor_si256(a1, _mm256_i64gather_epi64(ty + 32 * c + 1, ix, 8));
-                }
-                interleave_words(a0, a1, &lo, &hi);
-                _mm256_storeu_si256(ot, _mm256_xor_si256(_mm256_loadu_si256(ot), lo));
-                _mm256_storeu_si256(ot + 1, _mm256_xor_si256(_mm256_loadu_si256(ot + 1), hi));
-            }
-        }
-        if (out != NULL) {
-            __m256i *o = (__m256i *)(void *)(out + (size_t)j * 8u), lo, hi;
-            interleave_words(acc0, acc1, &lo, &hi);
-            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), lo));
-            _mm256_storeu_si256(o + 1, _mm256_xor_si256(_mm256_loadu_si256(o + 1), hi));
-        }
-    }
 }
 
 

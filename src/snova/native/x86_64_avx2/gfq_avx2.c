@@ -21,12 +21,13 @@
 
 #include <immintrin.h>
 
+#include "snova/gfq/scalar.h"
+
 /* The block stage's innermost sum (kernels.c, rows_acc_c) for 8 lanes
  * (o <= 8) with two y at a time in one vector: the 16 lanes of (y, y + 1)
  * are adjacent in acc, p1 and p2 do not depend on y, so each gets its
  * 8 lanes in both halves and the scalars of y and y + 1 one half each.
  * Other widths run the portable loops (16 lanes vectorise as they are). */
-#define SNOVA_GFQ_L2 (SNOVA_L * SNOVA_L)
 static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t *nbv,
                               uint32_t av[SNOVA_L][SNOVA_L], uint32_t bv[SNOVA_L][SNOVA_L],
                               const unsigned tp);
@@ -55,7 +56,7 @@ static inline void rows_acc_avx2(uint16_t *acc, const uint16_t *amv, const uint1
                 const __m256i p2 = _mm256_broadcastsi128_si256(
                     _mm_loadu_si128((const __m128i *)(const void *)(nbv + (x * SNOVA_L + c) * 8)));
                 for (y = 0; y < SNOVA_L; y += 2) {
-                    __m256i *o = (__m256i *)(void *)(acc + ((size_t)(r * SNOVA_L + c) * SNOVA_GFQ_L2 + x * SNOVA_L + y) * 8);
+                    __m256i *o = (__m256i *)(void *)(acc + ((size_t)(r * SNOVA_L + c) * GFQ_L2 + x * SNOVA_L + y) * 8);
                     const __m256i d = _mm256_add_epi16(_mm256_mullo_epi16(bb[c][y / 2], p1),
                                                        _mm256_mullo_epi16(aa[r][y / 2], p2));
                     _mm256_storeu_si256(o, _mm256_add_epi16(_mm256_loadu_si256(o), d));

@@ -26,7 +26,6 @@
 #if SNOVA_Q != 16
 #include "snova/gfq/scalar.h"
 
-#define L2 (SNOVA_L * SNOVA_L)
 
 /* Pairs of x rows packed per block: at most 64, and few enough that their
  * sums fit the 16-bit lanes (SNOVA_GFQ_CHUNK products), so that a block
@@ -196,11 +195,11 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
 void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len, const uint16_t *ub)
 {
     unsigned k, r, c;
-    for (k = 0; k < L2; k++) {
+    for (k = 0; k < GFQ_L2; k++) {
         __m256i b[SNOVA_L];
         uint16_t *y = yt + (size_t)k * ys;
         for (r = 0; r < SNOVA_L; r++) {
-            b[r] = _mm256_set1_epi16((short)ub[((size_t)r * L2 + k) * SNOVA_GFQ_BC]);
+            b[r] = _mm256_set1_epi16((short)ub[((size_t)r * GFQ_L2 + k) * SNOVA_GFQ_BC]);
         }
         for (c = 0; c + 16 <= len; c += 16) {
             __m256i acc = _mm256_loadu_si256((const __m256i *)(y + c));
