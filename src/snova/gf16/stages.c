@@ -133,6 +133,38 @@ static void esk_f12_f21(snova_keygen_work *w, unsigned i, const uint8_t *p21, un
 }
 #endif
 
+/* F12 = P12 (one equation, zeroed rows): block (j, k) of P12 from nibble n0
+ * of buf on, row r of the block as elements k l .. k l + l - 1 of row
+ * j l + r. Public data. */
+static void p12_rows(uint64_t *f12, const uint8_t *buf, unsigned n0)
+{
+    unsigned j, k, r, c;
+#if SNOVA_L == 4
+    /* Blocks of 16 nibbles start on bytes: a row of a block is 16 bits of
+     * buf, four whole nibbles of a row of F12. */
+    if (n0 == 0) {
+        for (j = 0; j < SNOVA_V; j++) {
+            for (k = 0; k < SNOVA_O; k++) {
+                for (r = 0; r < 4; r++) {
+                    const uint8_t *b = buf + (((size_t)j * SNOVA_O + k) * 4 + r) * 2;
+                    f12[(j * 4 + r) * SNOVA_WO + k / 4] ^= (uint64_t)(b[0] | (b[1] << 8)) << (16 * (k % 4));
+                }
+            }
+        }
+        return;
+    }
+#endif
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            for (r = 0; r < SNOVA_L; r++) {
+                for (c = 0; c < SNOVA_L; c++) {
+                    gf16_row_xor(&f12[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c, gf16_nib(buf, n0++));
+                }
+            }
+        }
+    }
+}
+
 void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
                                  snova_packer *pk)
 {
@@ -140,15 +172,7 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     /* F12 = P12 + P11 T12 */
     memset(w->f12, 0, sizeof(w->f12));
     n0 = read_nibs(pub, w->buf, SNOVA_OFF_P12(i), SNOVA_V * SNOVA_O * SNOVA_L2);
-    for (j = 0; j < SNOVA_V; j++) {
-        for (k = 0; k < SNOVA_O; k++) {
-            for (r = 0; r < SNOVA_L; r++) {
-                for (c = 0; c < SNOVA_L; c++) {
-                    gf16_row_xor(&w->f12[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c, gf16_nib(w->buf, n0++));
-                }
-            }
-        }
-    }
+    p12_rows(w->f12, w->buf, n0);
     n0 = read_nibs(pub, w->buf, SNOVA_OFF_P11(i), SNOVA_V * SNOVA_V * SNOVA_L2);
 #if SNOVA_ESK
     memset(w->f21t, 0, sizeof(w->f21t));
