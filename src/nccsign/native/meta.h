@@ -20,53 +20,37 @@
 #include "nccsign/native/x86_64_avx512/meta.h"
 #endif
 
-/* Each kernel of the NTT engine: avx512's where the set is avx512, else
- * avx2's where the set is avx2 (the larger x86-64 set runs the smaller
- * one's kernels when it has none of its own). */
-#if defined(NCC_AVX512_NTT)
-#define NCC_NTT_AVX512(call)                                                                       \
-    if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
-        call;                                                                                      \
-        return PQSIG_NATIVE_OK;                                                                    \
-    }
-#else
-#define NCC_NTT_AVX512(call)
-#endif
+/* On x86-64 the avx2 kernels serve the avx2 set and every larger one
+ * (avx512 has none of its own: x86_64_avx512/meta.h says why). */
 #if defined(NCC_AVX2_NTT)
-#define NCC_NTT_HOOK(k, args) NCC_NTT_AVX512(ncc_avx512_##k args) PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_##k args)
-#else
-#define NCC_NTT_HOOK(k, args) NCC_NTT_AVX512(ncc_avx512_##k args) return PQSIG_NATIVE_FALLBACK
-#endif
-
-#if defined(NCC_AVX2_NTT) || defined(NCC_AVX512_NTT)
 #define PQSIG_NCC_NATIVE_NTT
 static inline int ncc_ntt_native(uint32_t a[NCC_N])
 {
-    NCC_NTT_HOOK(ntt, (a));
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_ntt(a));
 }
 
 #define PQSIG_NCC_NATIVE_INVNTT
 static inline int ncc_invntt_native(uint32_t a[NCC_N])
 {
-    NCC_NTT_HOOK(invntt, (a));
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_invntt(a));
 }
 
 #define PQSIG_NCC_NATIVE_REDUCE2Q
 static inline int ncc_reduce2q_native(uint32_t a[NCC_N])
 {
-    NCC_NTT_HOOK(reduce2q, (a));
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_reduce2q(a));
 }
 
 #define PQSIG_NCC_NATIVE_POINTWISE
 static inline int ncc_pointwise_native(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N])
 {
-    NCC_NTT_HOOK(pointwise, (r, a, b));
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_pointwise(r, a, b));
 }
 
 #define PQSIG_NCC_NATIVE_NTT_FROM_SPEC
 static inline int ncc_ntt_from_spec_native(uint32_t r[NCC_N], const uint32_t a[NCC_N])
 {
-    NCC_NTT_HOOK(ntt_from_spec, (r, a));
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_ntt_from_spec(r, a));
 }
 #endif
 
