@@ -34,11 +34,24 @@ static inline int snova_shake_x8_native(void)
 #define SNOVA_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
 
 #if SNOVA_Q == 16
+/* avx512's compile of a GF(16) kernel where the set is avx512 (the hook
+ * returns after it), else the avx2 one below. */
+#if defined(SNOVA_AVX512_GF16)
+#define SNOVA_AVX512_GF16_RUN(call)                                                                \
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
+        call;                                                                                      \
+        return PQSIG_NATIVE_OK;                                                                    \
+    }
+#else
+#define SNOVA_AVX512_GF16_RUN(call)
+#endif
+
 #if defined(SNOVA_AVX2_GF16_LINCOMB)
 #define PQSIG_SNOVA_NATIVE_GF16_LINCOMB
 static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, size_t s_stride,
                                             const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
 {
+    SNOVA_AVX512_GF16_RUN(snova_avx512_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw));
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, snova_avx2_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw));
 }
 #endif
@@ -47,6 +60,7 @@ static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, siz
 #define PQSIG_SNOVA_NATIVE_GF16_SOLVE
 static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsigned n, unsigned w)
 {
+    SNOVA_AVX512_GF16_RUN(*singular = snova_avx512_gf16_solve(g, n, w));
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *singular = snova_avx2_gf16_solve(g, n, w));
 }
 #endif
@@ -57,6 +71,11 @@ static inline int snova_gf16_pmat_native(const uint8_t *buf, size_t nib0, unsign
                                          uint64_t *out, const uint64_t *tabx, uint64_t *outt,
                                          const uint64_t *taby, unsigned nw)
 {
+#if defined(SNOVA_AVX512_GF16)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        return snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
+    }
+#endif
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
     }
@@ -93,6 +112,11 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
                                          const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs,
                                          unsigned i, unsigned o, unsigned l, uint64_t *work)
 {
+#if defined(SNOVA_AVX512_GF16)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        return snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
+    }
+#endif
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
     }

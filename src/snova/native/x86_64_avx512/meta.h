@@ -1,15 +1,39 @@
-/* SNOVA backend x86_64_avx512 (impl avx512): what it changes, for the
- * composite ../meta.h, which applies it only inside the avx512
+/* SNOVA backend x86_64_avx512 (impl avx512): what it provides, for the
+ * composite ../meta.h, which uses it only inside the avx512
  * implementation's operations, after their CPU check (src/common/kset.h).
  * Every kernel it does not list is the avx2 one.
  *   The public-seed expansion by SHAKE runs 8 units per call of the shared
  *   8-way SHAKE128 (one AVX-512 permutation of eight states,
  *   src/common/native/x86_64/keccakx8_avx512.c) instead of 4.
- * The GF(16) and odd-q kernels stay avx2's: src/snova/README.md
- * ("avx512") gives the measurements behind that choice. */
+ *   GF(16): the avx2 linear combination, solver, block stage and public
+ *   matrix products compiled with AVX-512VL (gf16_avx512.c), where each
+ *   `acc ^= x & mask` of their bitsliced products becomes one vpternlogq.
+ * The other GF(16) kernels and the odd-q ones stay avx2's:
+ * src/snova/README.md ("avx512") gives the measurements. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
 #define PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ns.h"
+
 #define SNOVA_AVX512_SHAKE_X8
+
+#if SNOVA_Q == 16
+#define SNOVA_AVX512_GF16
+#define snova_avx512_gf16_lincomb PQSIG_KNS(snova_avx512_gf16_lincomb)
+#define snova_avx512_gf16_solve PQSIG_KNS(snova_avx512_gf16_solve)
+#define snova_avx512_gf16_pmat PQSIG_KNS(snova_avx512_gf16_pmat)
+#define snova_avx512_gf16_rows PQSIG_KNS(snova_avx512_gf16_rows)
+void snova_avx512_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                               size_t x_stride, size_t count, unsigned nw);
+uint32_t snova_avx512_gf16_solve(uint64_t *g, unsigned n, unsigned w);
+int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw);
+int snova_avx512_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
+                           const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
+                           uint64_t *work);
+#endif
 
 #endif
