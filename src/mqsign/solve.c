@@ -92,6 +92,35 @@ static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t
     }
 }
 
+/* One pivot's elimination on rows of rw words (rows[r * rw ..]): row i,
+ * whose entry in column c is inv^-1, is scaled to a unit pivot, then each
+ * row j of i+1 .. nrows-1 gains (its entry in column c) times row i, which
+ * clears that entry. Only words w0 .. nw (nw even) are read or changed.
+ * be and xe are scratch (the caller wipes them). A backend that includes
+ * this file may define MQS_ELIM_STEP to its own, with the same results. */
+#ifndef MQS_ELIM_STEP
+#define MQS_ELIM_STEP elim_step
+static void elim_step(uint64_t *rows, size_t rw, unsigned i, unsigned nrows, unsigned c, uint8_t inv,
+                      unsigned w0, unsigned nw, uint64_t *be, uint64_t (*xe)[RW])
+{
+    uint64_t *ri = rows + (size_t)i * rw;
+    unsigned j, w, t;
+    mqs_scalar_expand(be, inv);
+    for (w = w0; w < nw; w++) {
+        uint64_t e[8];
+        ri[w] = mqs_mul_expanded(ri[w], be);
+        mqs_expand_word(e, ri[w]);
+        for (t = 0; t < 8; t++) {
+            xe[t][w] = e[t];
+        }
+    }
+    for (j = i + 1; j < nrows; j++) {
+        uint64_t *rj = rows + (size_t)j * rw;
+        add_multiple(rj, (const uint64_t(*)[RW])xe, row_byte(rj, c), w0, nw);
+    }
+}
+#endif
+
 /* Forward Gaussian elimination of rows of RW words (only the first nw
  * words, nw even, are read or changed): pivot i (i < npiv) sits in row i,
  * column col0 + i. It is made nonzero by adding rows i+1, ...,
@@ -104,7 +133,7 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
                       unsigned nw)
 {
     uint64_t ok = ~(uint64_t)0, be[8], xe[8][RW];
-    unsigned i, j, w, t, stop;
+    unsigned i, j, w, stop;
     for (i = 0; i < npiv; i++) {
         /* Rows are zero left of column c (but for the unit pivots of rows
          * above): work from the 16-byte block holding column c on. */
@@ -122,18 +151,7 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
         }
         piv = row_byte(rows[i], c);
         ok &= mask64(pqsig_ct_nonzero_mask_u32(piv));
-        mqs_scalar_expand(be, mqs_gf_inv(piv));
-        for (w = w0; w < nw; w++) {
-            uint64_t e[8];
-            rows[i][w] = mqs_mul_expanded(rows[i][w], be);
-            mqs_expand_word(e, rows[i][w]);
-            for (t = 0; t < 8; t++) {
-                xe[t][w] = e[t];
-            }
-        }
-        for (j = i + 1; j < nrows; j++) {
-            add_multiple(rows[j], (const uint64_t(*)[RW])xe, row_byte(rows[j], c), w0, nw);
-        }
+        MQS_ELIM_STEP(&rows[0][0], RW, i, nrows, c, mqs_gf_inv(piv), w0, nw, be, xe);
     }
     pqsig_zeroize(xe, sizeof xe);
     pqsig_zeroize(be, sizeof be);

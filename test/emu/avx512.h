@@ -154,6 +154,33 @@ static inline pqsig_emu_m512i emu_gf2p8affine_epi64_epi8(pqsig_emu_m512i x, pqsi
     return r;
 }
 
+/* Lane i of a where bit i of k is set, else zero. */
+static inline pqsig_emu_m512i emu_maskz_mov_epi64(__mmask8 k, pqsig_emu_m512i a)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = a.q[i] & (0 - (uint64_t)((k >> i) & 1u));
+    }
+    return r;
+}
+
+/* In each 128-bit lane, 32-bit element i is element (imm >> 2i) & 3. */
+static inline pqsig_emu_m512i emu_shuffle_epi32(pqsig_emu_m512i a, int imm)
+{
+    pqsig_emu_m512i r;
+    uint32_t d[16], o[16];
+    unsigned l, i;
+    memcpy(d, a.q, sizeof d);
+    for (l = 0; l < 4; l++) {
+        for (i = 0; i < 4; i++) {
+            o[4 * l + i] = d[4 * l + (((unsigned)imm >> (2 * i)) & 3u)];
+        }
+    }
+    memcpy(r.q, o, sizeof o);
+    return r;
+}
+
 #undef _mm512_loadu_si512
 #undef _mm512_storeu_si512
 #undef _mm512_setzero_si512
@@ -165,6 +192,10 @@ static inline pqsig_emu_m512i emu_gf2p8affine_epi64_epi8(pqsig_emu_m512i x, pqsi
 #undef _mm512_ternarylogic_epi64
 #undef _mm512_shuffle_i64x2
 #undef _mm512_gf2p8affine_epi64_epi8
+#undef _mm512_maskz_mov_epi64
+#undef _mm512_shuffle_epi32
+#define _mm512_maskz_mov_epi64 emu_maskz_mov_epi64
+#define _mm512_shuffle_epi32 emu_shuffle_epi32
 #define _mm512_loadu_si512 emu_loadu
 #define _mm512_storeu_si512 emu_storeu
 #define _mm512_setzero_si512 emu_setzero

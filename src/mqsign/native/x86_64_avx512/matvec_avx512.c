@@ -4,8 +4,9 @@
  * the representation of the field: it is an 8x8 bit matrix A(s), and
  * vgf2p8affineqb applies one such matrix to the 64 bytes of a register.
  * A(s) is linear in s as well: A(s) = sum_t s_t A(2^t), so it is built
- * from the scalar's bit masks (mk) and the eight constant matrices below
- * with AND and XOR only: no branch and no address depends on s, and
+ * from the scalar's bit masks (mk) and the eight constant matrices of
+ * gfni_avx512.h with AND and XOR only: no branch and no address depends
+ * on s, and
  * vgf2p8affineqb takes the same time for every matrix and operand. The
  * vectors' bytes are never used as indices either.
  *
@@ -18,16 +19,8 @@
 #include <string.h>
 
 #include "mqsign/native/api.h"
+#include "mqsign/native/x86_64_avx512/gfni_avx512.h"
 #include "mqsign/native/x86_64_avx512/meta.h"
-
-/* A(2^t) in vgf2p8affineqb's layout (byte 7 - i of the matrix holds the
- * input bits of output bit i), for the tower field of ../../arith.h: row
- * i of A(2^t) has bit j set when bit i of 2^t * 2^j is. A(1) is the
- * identity. The kernel test checks every product against the twin. */
-static const uint64_t mul_2t[8] = {
-    0x0102040810204080ull, 0x0203080c203080c0ull, 0x080c050a80c050a0ull, 0x0c040a0fc040a0f0ull,
-    0xc040a0f011224488ull, 0x4080f050223388ccull, 0xf05060b088cc55aaull, 0x50a0b0d0cc44aaffull,
-};
 
 /* The constant operands of matrix_of: lo = A(1), A(1), A(2), A(2), ...,
  * A(8), A(8); hi the same for A(16) .. A(128) (each mask block of mk is
@@ -39,12 +32,12 @@ struct mats {
 static inline struct mats mats_init(void)
 {
     struct mats m;
-    m.lo = _mm512_set_epi64((long long)mul_2t[3], (long long)mul_2t[3], (long long)mul_2t[2],
-                            (long long)mul_2t[2], (long long)mul_2t[1], (long long)mul_2t[1],
-                            (long long)mul_2t[0], (long long)mul_2t[0]);
-    m.hi = _mm512_set_epi64((long long)mul_2t[7], (long long)mul_2t[7], (long long)mul_2t[6],
-                            (long long)mul_2t[6], (long long)mul_2t[5], (long long)mul_2t[5],
-                            (long long)mul_2t[4], (long long)mul_2t[4]);
+    m.lo = _mm512_set_epi64((long long)mqs_gfni_mul_2t[3], (long long)mqs_gfni_mul_2t[3], (long long)mqs_gfni_mul_2t[2],
+                            (long long)mqs_gfni_mul_2t[2], (long long)mqs_gfni_mul_2t[1], (long long)mqs_gfni_mul_2t[1],
+                            (long long)mqs_gfni_mul_2t[0], (long long)mqs_gfni_mul_2t[0]);
+    m.hi = _mm512_set_epi64((long long)mqs_gfni_mul_2t[7], (long long)mqs_gfni_mul_2t[7], (long long)mqs_gfni_mul_2t[6],
+                            (long long)mqs_gfni_mul_2t[6], (long long)mqs_gfni_mul_2t[5], (long long)mqs_gfni_mul_2t[5],
+                            (long long)mqs_gfni_mul_2t[4], (long long)mqs_gfni_mul_2t[4]);
     return m;
 }
 
@@ -60,10 +53,6 @@ static inline __m512i matrix_of(const uint64_t mk[8][2], const struct mats *m)
     return _mm512_xor_si512(z, _mm512_shuffle_i64x2(z, z, _MM_SHUFFLE(2, 3, 0, 1)));
 }
 
-static inline __m512i prod(__m512i x, __m512i a)
-{
-    return _mm512_gf2p8affine_epi64_epi8(x, a, 0);
-}
 
 /* The load mask of the 64-byte block at `at` (public lengths only). */
 static inline __mmask64 block_mask(size_t len, size_t at)
@@ -87,15 +76,15 @@ static void matvec_regs(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptr
     size_t i;
     for (i = 0; i < count; i++) {
         const __m512i a = matrix_of(mk[i], &m);
-        s0 = _mm512_xor_si512(s0, prod(_mm512_maskz_loadu_epi8(k0, p), a));
+        s0 = _mm512_xor_si512(s0, mqs_gfni_prod(_mm512_maskz_loadu_epi8(k0, p), a));
         if (k1 != 0) { /* public: the length */
-            s1 = _mm512_xor_si512(s1, prod(_mm512_maskz_loadu_epi8(k1, p + 64), a));
+            s1 = _mm512_xor_si512(s1, mqs_gfni_prod(_mm512_maskz_loadu_epi8(k1, p + 64), a));
         }
         if (k2 != 0) {
-            s2 = _mm512_xor_si512(s2, prod(_mm512_maskz_loadu_epi8(k2, p + 128), a));
+            s2 = _mm512_xor_si512(s2, mqs_gfni_prod(_mm512_maskz_loadu_epi8(k2, p + 128), a));
         }
         if (k3 != 0) {
-            s3 = _mm512_xor_si512(s3, prod(_mm512_maskz_loadu_epi8(k3, p + 192), a));
+            s3 = _mm512_xor_si512(s3, mqs_gfni_prod(_mm512_maskz_loadu_epi8(k3, p + 192), a));
         }
         p += st;
         st += dstride;
@@ -128,12 +117,12 @@ static void matvec_mem(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrd
         for (at = 0; at < full; at += 64) {
             const __m512i x = _mm512_loadu_si512((const void *)(p + at));
             const __m512i o = _mm512_loadu_si512((const void *)(out + at));
-            _mm512_storeu_si512((void *)(out + at), _mm512_xor_si512(o, prod(x, a)));
+            _mm512_storeu_si512((void *)(out + at), _mm512_xor_si512(o, mqs_gfni_prod(x, a)));
         }
         if (full < len) {
             const __m512i x = _mm512_maskz_loadu_epi8(kt, p + full);
             const __m512i o = _mm512_maskz_loadu_epi8(kt, out + full);
-            _mm512_mask_storeu_epi8(out + full, kt, _mm512_xor_si512(o, prod(x, a)));
+            _mm512_mask_storeu_epi8(out + full, kt, _mm512_xor_si512(o, mqs_gfni_prod(x, a)));
         }
         p += st;
         st += dstride;
