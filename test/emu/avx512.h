@@ -154,6 +154,99 @@ static inline pqsig_emu_m512i emu_gf2p8affine_epi64_epi8(pqsig_emu_m512i x, pqsi
     return r;
 }
 
+/* Lane i: a or b by bit 3 of idx[i], at lane idx[i] mod 8. */
+static inline pqsig_emu_m512i emu_permutex2var_epi64(pqsig_emu_m512i a, pqsig_emu_m512i idx, pqsig_emu_m512i b)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        const unsigned x = (unsigned)(idx.q[i] & 15u);
+        r.q[i] = x < 8 ? a.q[x] : b.q[x - 8];
+    }
+    return r;
+}
+
+/* Lane i shifted right by count[i] (64 and more: zero). */
+static inline pqsig_emu_m512i emu_srlv_epi64(pqsig_emu_m512i a, pqsig_emu_m512i count)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = count.q[i] < 64 ? a.q[i] >> count.q[i] : 0;
+    }
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_srli_epi64(pqsig_emu_m512i a, unsigned n)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = n < 64 ? a.q[i] >> n : 0;
+    }
+    return r;
+}
+
+/* Lane i of b where bit i of k is set, else of a. */
+static inline pqsig_emu_m512i emu_mask_blend_epi64(__mmask8 k, pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = (k >> i) & 1u ? b.q[i] : a.q[i];
+    }
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_set1_epi64(long long x)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = (uint64_t)x;
+    }
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_setr_epi64(long long e0, long long e1, long long e2, long long e3, long long e4,
+                                             long long e5, long long e6, long long e7)
+{
+    pqsig_emu_m512i r;
+    r.q[0] = (uint64_t)e0;
+    r.q[1] = (uint64_t)e1;
+    r.q[2] = (uint64_t)e2;
+    r.q[3] = (uint64_t)e3;
+    r.q[4] = (uint64_t)e4;
+    r.q[5] = (uint64_t)e5;
+    r.q[6] = (uint64_t)e6;
+    r.q[7] = (uint64_t)e7;
+    return r;
+}
+
+/* The words of k read (the others zero, and not touched in memory). */
+static inline pqsig_emu_m512i emu_maskz_loadu_epi64(__mmask8 k, const void *p)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = 0;
+        if ((k >> i) & 1u) {
+            memcpy(&r.q[i], (const uint8_t *)p + 8 * i, 8);
+        }
+    }
+    return r;
+}
+
+static inline void emu_mask_storeu_epi64(void *p, __mmask8 k, pqsig_emu_m512i a)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        if ((k >> i) & 1u) {
+            memcpy((uint8_t *)p + 8 * i, &a.q[i], 8);
+        }
+    }
+}
+
 /* Lane i of a where bit i of k is set, else zero. */
 static inline pqsig_emu_m512i emu_maskz_mov_epi64(__mmask8 k, pqsig_emu_m512i a)
 {
@@ -194,6 +287,22 @@ static inline pqsig_emu_m512i emu_shuffle_epi32(pqsig_emu_m512i a, int imm)
 #undef _mm512_gf2p8affine_epi64_epi8
 #undef _mm512_maskz_mov_epi64
 #undef _mm512_shuffle_epi32
+#undef _mm512_permutex2var_epi64
+#undef _mm512_srlv_epi64
+#undef _mm512_srli_epi64
+#undef _mm512_mask_blend_epi64
+#undef _mm512_set1_epi64
+#undef _mm512_setr_epi64
+#undef _mm512_maskz_loadu_epi64
+#undef _mm512_mask_storeu_epi64
+#define _mm512_permutex2var_epi64 emu_permutex2var_epi64
+#define _mm512_srlv_epi64 emu_srlv_epi64
+#define _mm512_srli_epi64 emu_srli_epi64
+#define _mm512_mask_blend_epi64 emu_mask_blend_epi64
+#define _mm512_set1_epi64 emu_set1_epi64
+#define _mm512_setr_epi64 emu_setr_epi64
+#define _mm512_maskz_loadu_epi64 emu_maskz_loadu_epi64
+#define _mm512_mask_storeu_epi64 emu_mask_storeu_epi64
 #define _mm512_maskz_mov_epi64 emu_maskz_mov_epi64
 #define _mm512_shuffle_epi32 emu_shuffle_epi32
 #define _mm512_loadu_si512 emu_loadu

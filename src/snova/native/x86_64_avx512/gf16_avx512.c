@@ -1,11 +1,15 @@
 /* SNOVA, GF(16), AVX-512: the avx2 kernels of ../x86_64_avx2/gf16_avx2.c
  * (linear combination, solver, block stage, public matrix times tables)
  * compiled again under the avx512 names of meta.h, with this directory's
- * ISA flags. Their bitsliced products are chains of `acc ^= x & mask`;
+ * ISA flags; the product with the public matrix has its own form for
+ * one-word rows (below). Their bitsliced products are chains of `acc ^= x & mask`;
  * with AVX-512VL the compiler fuses each pair into one vpternlogq on the
  * same 256-bit vectors, and the rest of the code is the avx2 code: the
  * same operations on the same data, so the twins' results and the avx2
  * kernels' constant-time shape (no branch or address from a secret). */
+#include <immintrin.h>
+#include <string.h>
+
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
 #include "snova/native/x86_64_avx512/meta.h"
@@ -17,7 +21,88 @@
 #undef snova_avx2_gf16_rows
 #define snova_avx2_gf16_lincomb snova_avx512_gf16_lincomb
 #define snova_avx2_gf16_solve snova_avx512_gf16_solve
-#define snova_avx2_gf16_pmat snova_avx512_gf16_pmat
+#define snova_avx2_gf16_pmat snova_avx512_gf16_pmat_gather
+#define snova_avx512_gf16_pmat_gather PQSIG_KNS(snova_avx512_gf16_pmat_gather)
+int snova_avx512_gf16_pmat_gather(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l,
+                                  uint64_t *out, const uint64_t *tabx, uint64_t *outt, const uint64_t *taby,
+                                  unsigned nw);
 #define snova_avx2_gf16_rows snova_avx512_gf16_rows
 #endif
 #include "snova/native/x86_64_avx2/gf16_avx2.c"
+
+#if SNOVA_Q == 16
+/* ---- Public matrix times tables, l = 4, one-word rows ----
+ * A table of 16 one-word entries is two registers, so a lookup is one
+ * VPERMT2Q of eight lanes (its index is the low 4 bits of each lane: the
+ * nibble needs no mask) in place of avx2's gathers. P X: block rows j and
+ * j + 1 in lanes 0..3 and 4..7 (their rows r); P^t Y: block columns k
+ * and k + 1 (their columns c). As in avx2's, the indices are elements of
+ * the PUBLIC matrix; the tables (of secret rows) are only read at them,
+ * and the tables are loaded whole. Two-word rows take avx2's gathers. */
+static inline __m512i table_at(const uint64_t *t, __m512i ix)
+{
+    return _mm512_permutex2var_epi64(_mm512_loadu_si512((const void *)t), ix,
+                                     _mm512_loadu_si512((const void *)(t + 8)));
+}
+
+/* The words of blocks q0 (lanes 0..3) and q1 (lanes 4..7), each lane's
+ * shifted by sh. */
+static inline __m512i two_blocks(uint64_t q0, uint64_t q1, __m512i sh)
+{
+    return _mm512_srlv_epi64(_mm512_mask_blend_epi64((__mmask8)0xf0, _mm512_set1_epi64((long long)q0),
+                                                     _mm512_set1_epi64((long long)q1)),
+                             sh);
+}
+
+static inline uint64_t block_word(const uint8_t *buf, size_t nib0, unsigned cb, unsigned j, unsigned k)
+{
+    uint64_t q;
+    memcpy(&q, buf + (nib0 + ((size_t)j * cb + k) * 16u) / 2u, 8);
+    return q;
+}
+
+int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
+{
+    const __m512i by_row = _mm512_setr_epi64(0, 16, 32, 48, 0, 16, 32, 48);
+    const __m512i by_col = _mm512_setr_epi64(0, 4, 8, 12, 0, 4, 8, 12);
+    unsigned j, k, c, r;
+    if (l != 4u || nw != 1u || nib0 % 2u != 0) { /* public sizes */
+        return snova_avx512_gf16_pmat_gather(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
+    }
+    if (out != NULL) {
+        for (j = 0; j < rb; j += 2) {
+            /* an odd last block row runs alone in lanes 0..3 (public) */
+            const unsigned j1 = j + 1 < rb ? j + 1 : j;
+            const __mmask8 lanes = j + 1 < rb ? (__mmask8)0xff : (__mmask8)0x0f;
+            __m512i acc = _mm512_maskz_loadu_epi64(lanes, out + (size_t)j * 4u);
+            for (k = 0; k < cb; k++) {
+                const __m512i qr = two_blocks(block_word(buf, nib0, cb, j, k), block_word(buf, nib0, cb, j1, k),
+                                              by_row);
+                const uint64_t *tk = tabx + (size_t)k * 64u;
+                for (c = 0; c < 4; c++) { /* column c of the blocks: nibble c of each row */
+                    acc = _mm512_xor_si512(acc, table_at(tk + 16 * c, _mm512_srli_epi64(qr, (unsigned)(4 * c))));
+                }
+            }
+            _mm512_mask_storeu_epi64(out + (size_t)j * 4u, lanes, acc);
+        }
+    }
+    if (outt != NULL) {
+        for (j = 0; j < rb; j++) {
+            const uint64_t *ty = taby + (size_t)j * 64u;
+            for (k = 0; k < cb; k += 2) {
+                const unsigned k1 = k + 1 < cb ? k + 1 : k;
+                const __mmask8 lanes = k + 1 < cb ? (__mmask8)0xff : (__mmask8)0x0f;
+                const __m512i qc = two_blocks(block_word(buf, nib0, cb, j, k), block_word(buf, nib0, cb, j, k1),
+                                              by_col);
+                __m512i a = _mm512_maskz_loadu_epi64(lanes, outt + (size_t)k * 4u);
+                for (r = 0; r < 4; r++) { /* row r of the blocks: bits 16 r .. of each column's word */
+                    a = _mm512_xor_si512(a, table_at(ty + 16 * r, _mm512_srli_epi64(qc, (unsigned)(16 * r))));
+                }
+                _mm512_mask_storeu_epi64(outt + (size_t)k * 4u, lanes, a);
+            }
+        }
+    }
+    return PQSIG_NATIVE_OK;
+}
+#endif
