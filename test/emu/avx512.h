@@ -247,6 +247,36 @@ static inline void emu_mask_storeu_epi64(void *p, __mmask8 k, pqsig_emu_m512i a)
     }
 }
 
+static inline pqsig_emu_m512i emu_slli_epi64(pqsig_emu_m512i a, unsigned n)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = n < 64 ? a.q[i] << n : 0;
+    }
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_add_epi64(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = a.q[i] + b.q[i];
+    }
+    return r;
+}
+
+/* Bit i: lane i of a AND lane i of b is nonzero. */
+static inline __mmask8 emu_test_epi64_mask(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    unsigned i, k = 0;
+    for (i = 0; i < 8; i++) {
+        k |= (unsigned)((a.q[i] & b.q[i]) != 0) << i;
+    }
+    return (__mmask8)k;
+}
+
 /* Lane i of a where bit i of k is set, else zero. */
 static inline pqsig_emu_m512i emu_maskz_mov_epi64(__mmask8 k, pqsig_emu_m512i a)
 {
@@ -295,6 +325,12 @@ static inline pqsig_emu_m512i emu_shuffle_epi32(pqsig_emu_m512i a, int imm)
 #undef _mm512_setr_epi64
 #undef _mm512_maskz_loadu_epi64
 #undef _mm512_mask_storeu_epi64
+#undef _mm512_slli_epi64
+#undef _mm512_add_epi64
+#undef _mm512_test_epi64_mask
+#define _mm512_slli_epi64 emu_slli_epi64
+#define _mm512_add_epi64 emu_add_epi64
+#define _mm512_test_epi64_mask emu_test_epi64_mask
 #define _mm512_permutex2var_epi64 emu_permutex2var_epi64
 #define _mm512_srlv_epi64 emu_srlv_epi64
 #define _mm512_srli_epi64 emu_srli_epi64

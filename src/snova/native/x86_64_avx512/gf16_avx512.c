@@ -31,18 +31,32 @@ int snova_avx512_gf16_pmat_gather(const uint8_t *buf, size_t nib0, unsigned rb, 
 #include "snova/native/x86_64_avx2/gf16_avx2.c"
 
 #if SNOVA_Q == 16
-/* ---- Public matrix times tables, l = 4, one-word rows ----
+/* ---- Public matrix times tables, l = 4, rows of one or two words ----
  * A table of 16 one-word entries is two registers, so a lookup is one
  * VPERMT2Q of eight lanes (its index is the low 4 bits of each lane: the
- * nibble needs no mask) in place of avx2's gathers. P X: block rows j and
- * j + 1 in lanes 0..3 and 4..7 (their rows r); P^t Y: block columns k
- * and k + 1 (their columns c). As in avx2's, the indices are elements of
- * the PUBLIC matrix; the tables (of secret rows) are only read at them,
- * and the tables are loaded whole. Two-word rows take avx2's gathers. */
-static inline __m512i table_at(const uint64_t *t, __m512i ix)
+ * nibble needs no mask) in place of avx2's gathers; with two-word entries
+ * (entry e at words 2e, 2e + 1) a word's lookup is two VPERMT2Q over four
+ * registers and a blend on bit 4 of the index. P X: block rows j and
+ * j + 1 in lanes 0..3 and 4..7 (their rows r); P^t Y: block columns k and
+ * k + 1 (their columns c); an odd last one runs alone in lanes 0..3. As in
+ * avx2's, the indices are elements of the PUBLIC matrix; the tables (of
+ * secret rows) are read whole, and only selected from at them. */
+
+/* Word w of entries ix (lanes' low 4 bits) of the table at t (nw words
+ * an entry). */
+static inline __m512i table_at(const uint64_t *t, __m512i ix, unsigned w, const unsigned nw)
 {
-    return _mm512_permutex2var_epi64(_mm512_loadu_si512((const void *)t), ix,
-                                     _mm512_loadu_si512((const void *)(t + 8)));
+    const __m512i t0 = _mm512_loadu_si512((const void *)t), t1 = _mm512_loadu_si512((const void *)(t + 8));
+    __m512i lo, hi;
+    if (nw == 1u) {
+        return _mm512_permutex2var_epi64(t0, ix, t1);
+    }
+    ix = _mm512_add_epi64(_mm512_slli_epi64(_mm512_and_si512(ix, _mm512_set1_epi64(15)), 1),
+                          _mm512_set1_epi64((long long)w));
+    lo = _mm512_permutex2var_epi64(t0, ix, t1);
+    hi = _mm512_permutex2var_epi64(_mm512_loadu_si512((const void *)(t + 16)), ix,
+                                   _mm512_loadu_si512((const void *)(t + 24)));
+    return _mm512_mask_blend_epi64(_mm512_test_epi64_mask(ix, _mm512_set1_epi64(16)), lo, hi);
 }
 
 /* The words of blocks q0 (lanes 0..3) and q1 (lanes 4..7), each lane's
@@ -61,47 +75,81 @@ static inline uint64_t block_word(const uint8_t *buf, size_t nib0, unsigned cb, 
     return q;
 }
 
-int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
-                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
+/* dst ^= the 8 rows (lanes) of nw words whose word w is in a[w]; the last
+ * 4 rows only when two (an odd last block: public). */
+static inline void xor_rows8(uint64_t *dst, const __m512i a[2], int two, const unsigned nw)
+{
+    if (nw == 1u) {
+        const __mmask8 k = two ? (__mmask8)0xff : (__mmask8)0x0f;
+        _mm512_mask_storeu_epi64(dst, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, dst), a[0]));
+    } else {
+        /* rows 0..3 then 4..7, each row's two words together */
+        const __m512i lo = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), a[1]);
+        _mm512_storeu_si512((void *)dst, _mm512_xor_si512(_mm512_loadu_si512((const void *)dst), lo));
+        if (two) {
+            const __m512i hi = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), a[1]);
+            _mm512_storeu_si512((void *)(dst + 8),
+                                _mm512_xor_si512(_mm512_loadu_si512((const void *)(dst + 8)), hi));
+        }
+    }
+}
+
+static inline void pmat_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                             const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, const unsigned nw)
 {
     const __m512i by_row = _mm512_setr_epi64(0, 16, 32, 48, 0, 16, 32, 48);
     const __m512i by_col = _mm512_setr_epi64(0, 4, 8, 12, 0, 4, 8, 12);
-    unsigned j, k, c, r;
-    if (l != 4u || nw != 1u || nib0 % 2u != 0) { /* public sizes */
-        return snova_avx512_gf16_pmat_gather(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
-    }
+    unsigned j, k, c, r, w;
     if (out != NULL) {
         for (j = 0; j < rb; j += 2) {
-            /* an odd last block row runs alone in lanes 0..3 (public) */
-            const unsigned j1 = j + 1 < rb ? j + 1 : j;
-            const __mmask8 lanes = j + 1 < rb ? (__mmask8)0xff : (__mmask8)0x0f;
-            __m512i acc = _mm512_maskz_loadu_epi64(lanes, out + (size_t)j * 4u);
+            const int two = j + 1 < rb;
+            const unsigned j1 = two ? j + 1 : j;
+            __m512i acc[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
             for (k = 0; k < cb; k++) {
                 const __m512i qr = two_blocks(block_word(buf, nib0, cb, j, k), block_word(buf, nib0, cb, j1, k),
                                               by_row);
-                const uint64_t *tk = tabx + (size_t)k * 64u;
+                const uint64_t *tk = tabx + (size_t)k * 64u * nw;
                 for (c = 0; c < 4; c++) { /* column c of the blocks: nibble c of each row */
-                    acc = _mm512_xor_si512(acc, table_at(tk + 16 * c, _mm512_srli_epi64(qr, (unsigned)(4 * c))));
+                    const __m512i ix = _mm512_srli_epi64(qr, (unsigned)(4 * c));
+                    for (w = 0; w < nw; w++) {
+                        acc[w] = _mm512_xor_si512(acc[w], table_at(tk + 16 * nw * c, ix, w, nw));
+                    }
                 }
             }
-            _mm512_mask_storeu_epi64(out + (size_t)j * 4u, lanes, acc);
+            xor_rows8(out + (size_t)j * 4u * nw, acc, two, nw);
         }
     }
     if (outt != NULL) {
         for (j = 0; j < rb; j++) {
-            const uint64_t *ty = taby + (size_t)j * 64u;
+            const uint64_t *ty = taby + (size_t)j * 64u * nw;
             for (k = 0; k < cb; k += 2) {
-                const unsigned k1 = k + 1 < cb ? k + 1 : k;
-                const __mmask8 lanes = k + 1 < cb ? (__mmask8)0xff : (__mmask8)0x0f;
+                const int two = k + 1 < cb;
+                const unsigned k1 = two ? k + 1 : k;
                 const __m512i qc = two_blocks(block_word(buf, nib0, cb, j, k), block_word(buf, nib0, cb, j, k1),
                                               by_col);
-                __m512i a = _mm512_maskz_loadu_epi64(lanes, outt + (size_t)k * 4u);
+                __m512i a[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
                 for (r = 0; r < 4; r++) { /* row r of the blocks: bits 16 r .. of each column's word */
-                    a = _mm512_xor_si512(a, table_at(ty + 16 * r, _mm512_srli_epi64(qc, (unsigned)(16 * r))));
+                    const __m512i ix = _mm512_srli_epi64(qc, (unsigned)(16 * r));
+                    for (w = 0; w < nw; w++) {
+                        a[w] = _mm512_xor_si512(a[w], table_at(ty + 16 * nw * r, ix, w, nw));
+                    }
                 }
-                _mm512_mask_storeu_epi64(outt + (size_t)k * 4u, lanes, a);
+                xor_rows8(outt + (size_t)k * 4u * nw, a, two, nw);
             }
         }
+    }
+}
+
+int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
+                           const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
+{
+    if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes */
+        return snova_avx512_gf16_pmat_gather(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
+    }
+    if (nw == 2u) {
+        pmat_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 2);
+    } else {
+        pmat_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 1);
     }
     return PQSIG_NATIVE_OK;
 }
