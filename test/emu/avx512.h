@@ -208,19 +208,11 @@ static inline pqsig_emu_m512i emu_set1_epi64(long long x)
     return r;
 }
 
+/* Element 0 first. */
 static inline pqsig_emu_m512i emu_setr_epi64(long long e0, long long e1, long long e2, long long e3, long long e4,
                                              long long e5, long long e6, long long e7)
 {
-    pqsig_emu_m512i r;
-    r.q[0] = (uint64_t)e0;
-    r.q[1] = (uint64_t)e1;
-    r.q[2] = (uint64_t)e2;
-    r.q[3] = (uint64_t)e3;
-    r.q[4] = (uint64_t)e4;
-    r.q[5] = (uint64_t)e5;
-    r.q[6] = (uint64_t)e6;
-    r.q[7] = (uint64_t)e7;
-    return r;
+    return emu_set_epi64(e7, e6, e5, e4, e3, e2, e1, e0);
 }
 
 /* The words of k read (the others zero, and not touched in memory). */

@@ -423,6 +423,8 @@ static inline void pmat_body(const uint8_t *buf, size_t nib0, unsigned rb, unsig
     }
 }
 
+/* x86_64_avx512/gf16_avx512.c compiles this file with its own pmat. */
+#if !defined(SNOVA_GF16_OWN_PMAT)
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
@@ -436,6 +438,7 @@ int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned 
     }
     return PQSIG_NATIVE_OK;
 }
+#endif
 
 
 #else

@@ -1,12 +1,12 @@
 /* SNOVA, GF(16), AVX-512: the avx2 kernels of ../x86_64_avx2/gf16_avx2.c
- * (linear combination, solver, block stage, public matrix times tables)
- * compiled again under the avx512 names of meta.h, with this directory's
- * ISA flags; the product with the public matrix has its own form for
- * one-word rows (below). Their bitsliced products are chains of `acc ^= x & mask`;
- * with AVX-512VL the compiler fuses each pair into one vpternlogq on the
- * same 256-bit vectors, and the rest of the code is the avx2 code: the
- * same operations on the same data, so the twins' results and the avx2
- * kernels' constant-time shape (no branch or address from a secret). */
+ * (linear combination, solver, block stage) compiled again under the
+ * avx512 names of meta.h, with this directory's ISA flags. Their bitsliced
+ * products are chains of `acc ^= x & mask`; with AVX-512VL the compiler
+ * fuses each pair into one vpternlogq on the same 256-bit vectors, and the
+ * rest of the code is the avx2 code: the same operations on the same
+ * data, so the twins' results and the avx2 kernels' constant-time shape
+ * (no branch or address from a secret). The product with the public
+ * matrix is this file's own (below). */
 #include <immintrin.h>
 #include <string.h>
 
@@ -17,16 +17,11 @@
 #if SNOVA_Q == 16
 #undef snova_avx2_gf16_lincomb
 #undef snova_avx2_gf16_solve
-#undef snova_avx2_gf16_pmat
 #undef snova_avx2_gf16_rows
 #define snova_avx2_gf16_lincomb snova_avx512_gf16_lincomb
 #define snova_avx2_gf16_solve snova_avx512_gf16_solve
-#define snova_avx2_gf16_pmat snova_avx512_gf16_pmat_gather
-#define snova_avx512_gf16_pmat_gather PQSIG_KNS(snova_avx512_gf16_pmat_gather)
-int snova_avx512_gf16_pmat_gather(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l,
-                                  uint64_t *out, const uint64_t *tabx, uint64_t *outt, const uint64_t *taby,
-                                  unsigned nw);
 #define snova_avx2_gf16_rows snova_avx512_gf16_rows
+#define SNOVA_GF16_OWN_PMAT
 #endif
 #include "snova/native/x86_64_avx2/gf16_avx2.c"
 
@@ -143,8 +138,8 @@ static inline void pmat_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsig
 int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
-    if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes */
-        return snova_avx512_gf16_pmat_gather(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
+    if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes, as avx2's */
+        return PQSIG_NATIVE_FALLBACK;
     }
     if (nw == 2u) {
         pmat_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 2);
