@@ -17,4 +17,14 @@
 #define PQSIG_NATIVE_OK 0
 #define PQSIG_NATIVE_FALLBACK (-1)
 
+/* A static function of a portable file that a backend including the file
+ * may replace by its own (ntt.c's layers, solve.c's elimination step):
+ * unused in that backend's compile, where clang would warn (gcc does not
+ * for static inline functions). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PQSIG_MAYBE_UNUSED __attribute__((unused))
+#else
+#define PQSIG_MAYBE_UNUSED
+#endif
+
 #endif

@@ -71,7 +71,7 @@ static uint8_t dot(uint64_t *restrict pl, const uint64_t *a, const uint8_t *x, u
 /* dst[w0..nw) ^= s * u (nw, w0 even), the row u given by its 8 multiples
  * xe[t] = u * 2^t, selected by the bits of s (8 AND and 8 XOR per 16
  * bytes). */
-static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw)
+PQSIG_MAYBE_UNUSED static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw)
 {
     uint64_t m[8], m2[8][2];
     unsigned w, t;

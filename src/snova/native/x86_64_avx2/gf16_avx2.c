@@ -345,6 +345,8 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
 }
 
 
+/* x86_64_avx512/gf16_avx512.c compiles this file with its own pmat. */
+#if !defined(SNOVA_GF16_OWN_PMAT)
 /* ---- Public matrix times tables, l = 4, rows of one or two words ----
  * A block of P is 8 bytes (row r in bytes 2r, 2r + 1, element c in nibble
  * c of the row). P X: the four rows of a block row in the four lanes, one
@@ -423,8 +425,6 @@ static inline void pmat_body(const uint8_t *buf, size_t nib0, unsigned rb, unsig
     }
 }
 
-/* x86_64_avx512/gf16_avx512.c compiles this file with its own pmat. */
-#if !defined(SNOVA_GF16_OWN_PMAT)
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
