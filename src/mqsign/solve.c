@@ -71,7 +71,8 @@ static uint8_t dot(uint64_t *restrict pl, const uint64_t *a, const uint8_t *x, u
 /* dst[w0..nw) ^= s * u (nw, w0 even), the row u given by its 8 multiples
  * xe[t] = u * 2^t, selected by the bits of s (8 AND and 8 XOR per 16
  * bytes). */
-PQSIG_MAYBE_UNUSED static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw)
+PQSIG_MAYBE_UNUSED
+static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw)
 {
     uint64_t m[8], m2[8][2];
     unsigned w, t;
@@ -97,8 +98,12 @@ PQSIG_MAYBE_UNUSED static inline void add_multiple(uint64_t *dst, const uint64_t
  * row j of i+1 .. nrows-1 gains (its entry in column c) times row i, which
  * clears that entry. Only words w0 .. nw (nw even) are read or changed.
  * be and xe are scratch (the caller wipes them). A backend that includes
- * this file may define MQS_ELIM_STEP to its own, with the same results. */
-#ifndef MQS_ELIM_STEP
+ * this file may define MQS_ELIM_STEP to the name of its own (declared
+ * here, defined after the include), with the same results. */
+#ifdef MQS_ELIM_STEP
+static void MQS_ELIM_STEP(uint64_t *rows, size_t rw, unsigned i, unsigned nrows, unsigned c, uint8_t inv,
+                          unsigned w0, unsigned nw, uint64_t *be, uint64_t (*xe)[RW]);
+#else
 #define MQS_ELIM_STEP elim_step
 static void elim_step(uint64_t *rows, size_t rw, unsigned i, unsigned nrows, unsigned c, uint8_t inv,
                       unsigned w0, unsigned nw, uint64_t *be, uint64_t (*xe)[RW])

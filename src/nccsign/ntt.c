@@ -64,7 +64,8 @@ static inline uint32_t csub(uint32_t a, uint32_t m)
 /* The split X^n - X^(n/2) + 1 = (X^(n/2) - w6)(X^(n/2) - w6^5): f mod
  * (X^(n/2) - w6) = lo + w6 hi, f mod (X^(n/2) - w6^5) = lo + hi - w6 hi;
  * z = w6 R. */
-PQSIG_MAYBE_UNUSED static inline void fwd_split(uint32_t *restrict a, uint32_t z, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static inline void fwd_split(uint32_t *restrict a, uint32_t z, uint32_t qinv)
 {
     const size_t len = NCC_N / 2;
     size_t j;
@@ -76,7 +77,8 @@ PQSIG_MAYBE_UNUSED static inline void fwd_split(uint32_t *restrict a, uint32_t z
 }
 
 /* One forward radix-2 layer on blocks of 2 len, a twiddle a block. */
-PQSIG_MAYBE_UNUSED static inline void fwd_radix2(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static inline void fwd_radix2(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t qinv)
 {
     size_t start, j;
     for (start = 0; start < NCC_N; start += 2 * len) {
@@ -98,7 +100,8 @@ PQSIG_MAYBE_UNUSED static inline void fwd_radix2(uint32_t *restrict a, size_t le
 /* One forward radix-3 layer on blocks of 3 len: f0 + r^i w^(ki) f1 +
  * r^2i w^(2ki) f2 with t1 = r f1, t2 = r^2 f2 and w^2 = -1 - w gives
  * f0 + t1 + t2, f0 - t2 + w (t1 - t2) and f0 - t1 - w (t1 - t2). */
-PQSIG_MAYBE_UNUSED static inline void fwd_radix3(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static inline void fwd_radix3(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t qinv)
 {
     size_t start, j;
     for (start = 0; start < NCC_N; start += 3 * len, tw += 2) {
@@ -117,7 +120,8 @@ PQSIG_MAYBE_UNUSED static inline void fwd_radix3(uint32_t *restrict a, size_t le
 
 /* One inverse radix-3 layer: 3 f0 = x0 + x1 + x2, 3 r f1 = x0 - x1 - w (x1 -
  * x2), 3 r^2 f2 = x0 - x2 + w (x1 - x2); inputs below bound. */
-PQSIG_MAYBE_UNUSED static inline void inv_radix3(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t bound,
+PQSIG_MAYBE_UNUSED
+static inline void inv_radix3(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t bound,
                               int reduce, uint32_t qinv, uint32_t rq)
 {
     size_t start, j;
@@ -139,7 +143,8 @@ PQSIG_MAYBE_UNUSED static inline void inv_radix3(uint32_t *restrict a, size_t le
 
 /* Two forward radix-2 layers on blocks of 4h: split by z1 into halves,
  * each half split by its own z2 (four points per load and store). */
-PQSIG_MAYBE_UNUSED static inline void fwd_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *restrict tw, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static inline void fwd_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *restrict tw, uint32_t qinv)
 {
     const size_t blocks = NCC_N / (4 * h);
     const uint32_t *restrict tw2 = tw + blocks;
@@ -167,7 +172,8 @@ PQSIG_MAYBE_UNUSED static inline void fwd_radix2x2(uint32_t *restrict a, size_t 
 /* Two inverse radix-2 layers on blocks of 4h: first the halves (twiddles
  * y1, y2 per block), then the block (y3). Inputs below b0; b1 bounds the
  * first layer's outputs; red1 and red2 reduce the sums of each layer. */
-PQSIG_MAYBE_UNUSED static inline void inv_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *restrict tw, uint32_t b0,
+PQSIG_MAYBE_UNUSED
+static inline void inv_radix2x2(uint32_t *restrict a, size_t h, const uint32_t *restrict tw, uint32_t b0,
                                 uint32_t b1, int red1, int red2, uint32_t qinv, uint32_t rq)
 {
     const size_t blocks = NCC_N / (4 * h);
@@ -257,7 +263,8 @@ void ncc_reduce2q_c(uint32_t a[NCC_N])
 
 /* One inverse radix-2 layer on blocks of 2 len, a twiddle a block; inputs
  * below bound; reduce: the sums are reduced. */
-PQSIG_MAYBE_UNUSED static inline void inv_radix2(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t bound,
+PQSIG_MAYBE_UNUSED
+static inline void inv_radix2(uint32_t *restrict a, size_t len, const uint32_t *restrict tw, uint32_t bound,
                               int reduce, uint32_t qinv, uint32_t rq)
 {
     size_t start, j;
@@ -277,7 +284,8 @@ PQSIG_MAYBE_UNUSED static inline void inv_radix2(uint32_t *restrict a, size_t le
  * hi = (A1 - A2) / (2 w6 - 1), lo = A1 - w6 hi, with the constants undoing
  * the scaling; canonical outputs. lo takes one reduction: a1 K_LO + 2 q^2 -
  * hi w6 is positive (hi < 2q) and below bound q + 2 q^2 < q 2^32. */
-PQSIG_MAYBE_UNUSED static inline void inv_merge(uint32_t *restrict a, uint32_t bound, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static inline void inv_merge(uint32_t *restrict a, uint32_t bound, uint32_t qinv)
 {
     const size_t len = NCC_N / 2;
     size_t j;
@@ -358,7 +366,8 @@ void ncc_pointwise_c(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t 
 }
 #else
 /* (a0 + a1 X + a2 X^2)(b0 + b1 X + b2 X^2) mod X^3 - zeta, times R^-1. */
-PQSIG_MAYBE_UNUSED static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32_t zeta, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static void mul3(uint32_t r[3], const uint32_t a[3], const uint32_t b[3], uint32_t zeta, uint32_t qinv)
 {
     uint64_t x0 = (uint64_t)a[0] * b[0];
     uint64_t x1 = (uint64_t)a[0] * b[1] + (uint64_t)a[1] * b[0];
@@ -378,7 +387,8 @@ PQSIG_MAYBE_UNUSED static void mul3(uint32_t r[3], const uint32_t a[3], const ui
  * shape in scalar code (32 k instructions at n = 1536, against 37 k for one
  * residue per iteration with a per-residue zeta table, the shape that gcc
  * vectorises when AVX2 is enabled: that belongs in a backend). */
-PQSIG_MAYBE_UNUSED static inline void base_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, uint32_t qinv)
+PQSIG_MAYBE_UNUSED
+static inline void base_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, uint32_t qinv)
 {
     size_t k;
     for (k = 0; k < NCC_N / 6; k++) {

@@ -90,15 +90,16 @@ static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count, unsign
 
 void PQSIG_NS(snova_pub_read)(snova_pub *p, uint8_t *out, size_t off, size_t len)
 {
-    if (p->mem != NULL && off + len <= p->mem_bytes) {
-        memcpy(out, p->mem + off, len);
-        return;
-    }
+    /* units a batch: 16 AES blocks, or a call of the 4- or 8-way SHAKE */
 #if SNOVA_AES
     const unsigned lanes = SNOVA_PUB_CACHE_UNITS;
 #else
     const unsigned lanes = shake_lanes();
 #endif
+    if (p->mem != NULL && off + len <= p->mem_bytes) {
+        memcpy(out, p->mem + off, len);
+        return;
+    }
     while (len > 0) {
         const size_t u = off / SNOVA_PUB_UNIT, skip = off % SNOVA_PUB_UNIT;
         size_t take;

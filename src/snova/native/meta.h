@@ -34,16 +34,22 @@ static inline int snova_shake_x8_native(void)
 #define SNOVA_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
 
 #if SNOVA_Q == 16
-/* avx512's compile of a GF(16) kernel where the set is avx512 (the hook
- * returns after it), else the avx2 one below. */
+/* avx512's GF(16) kernel where the set is avx512 (the hook returns after
+ * it), else the avx2 one below: RUN for a kernel that gives nothing back,
+ * TRY for one that returns PQSIG_NATIVE_OK or _FALLBACK itself. */
 #if defined(SNOVA_AVX512_GF16)
 #define SNOVA_AVX512_GF16_RUN(call)                                                                \
     if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
         call;                                                                                      \
         return PQSIG_NATIVE_OK;                                                                    \
     }
+#define SNOVA_AVX512_GF16_TRY(call)                                                                \
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
+        return call;                                                                               \
+    }
 #else
 #define SNOVA_AVX512_GF16_RUN(call)
+#define SNOVA_AVX512_GF16_TRY(call)
 #endif
 
 #if defined(SNOVA_AVX2_GF16_LINCOMB)
@@ -71,11 +77,7 @@ static inline int snova_gf16_pmat_native(const uint8_t *buf, size_t nib0, unsign
                                          uint64_t *out, const uint64_t *tabx, uint64_t *outt,
                                          const uint64_t *taby, unsigned nw)
 {
-#if defined(SNOVA_AVX512_GF16)
-    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
-        return snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
-    }
-#endif
+    SNOVA_AVX512_GF16_TRY(snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw));
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
     }
@@ -112,11 +114,7 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
                                          const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs,
                                          unsigned i, unsigned o, unsigned l, uint64_t *work)
 {
-#if defined(SNOVA_AVX512_GF16)
-    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
-        return snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
-    }
-#endif
+    SNOVA_AVX512_GF16_TRY(snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work));
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
     }

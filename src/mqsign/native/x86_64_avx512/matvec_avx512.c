@@ -6,9 +6,8 @@
  * A(s) is linear in s as well: A(s) = sum_t s_t A(2^t), so it is built
  * from the scalar's bit masks (mk) and the eight constant matrices of
  * gfni_avx512.h with AND and XOR only: no branch and no address depends
- * on s, and
- * vgf2p8affineqb takes the same time for every matrix and operand. The
- * vectors' bytes are never used as indices either.
+ * on s, and vgf2p8affineqb takes the same time for every matrix and
+ * operand. The vectors' bytes are never used as indices either.
  *
  * Lengths up to 256 bytes (o and v: the vectors of key generation,
  * signing and the public key's rows) sum every term in up to four
@@ -31,13 +30,12 @@ struct mats {
 
 static inline struct mats mats_init(void)
 {
+    const uint64_t *t = mqs_gfni_mul_2t;
     struct mats m;
-    m.lo = _mm512_set_epi64((long long)mqs_gfni_mul_2t[3], (long long)mqs_gfni_mul_2t[3], (long long)mqs_gfni_mul_2t[2],
-                            (long long)mqs_gfni_mul_2t[2], (long long)mqs_gfni_mul_2t[1], (long long)mqs_gfni_mul_2t[1],
-                            (long long)mqs_gfni_mul_2t[0], (long long)mqs_gfni_mul_2t[0]);
-    m.hi = _mm512_set_epi64((long long)mqs_gfni_mul_2t[7], (long long)mqs_gfni_mul_2t[7], (long long)mqs_gfni_mul_2t[6],
-                            (long long)mqs_gfni_mul_2t[6], (long long)mqs_gfni_mul_2t[5], (long long)mqs_gfni_mul_2t[5],
-                            (long long)mqs_gfni_mul_2t[4], (long long)mqs_gfni_mul_2t[4]);
+    m.lo = _mm512_set_epi64((long long)t[3], (long long)t[3], (long long)t[2], (long long)t[2], (long long)t[1],
+                            (long long)t[1], (long long)t[0], (long long)t[0]);
+    m.hi = _mm512_set_epi64((long long)t[7], (long long)t[7], (long long)t[6], (long long)t[6], (long long)t[5],
+                            (long long)t[5], (long long)t[4], (long long)t[4]);
     return m;
 }
 
@@ -52,7 +50,6 @@ static inline __m512i matrix_of(const uint64_t mk[8][2], const struct mats *m)
     z = _mm512_xor_si512(z, _mm512_shuffle_i64x2(z, z, _MM_SHUFFLE(1, 0, 3, 2)));
     return _mm512_xor_si512(z, _mm512_shuffle_i64x2(z, z, _MM_SHUFFLE(2, 3, 0, 1)));
 }
-
 
 /* The load mask of the 64-byte block at `at` (public lengths only). */
 static inline __mmask64 block_mask(size_t len, size_t at)

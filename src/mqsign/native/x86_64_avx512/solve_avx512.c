@@ -17,8 +17,6 @@
 #include "mqsign/native/x86_64_avx512/meta.h"
 
 #define MQS_ELIM_STEP avx512_elim_step
-static void avx512_elim_step(uint64_t *rows, size_t rw, unsigned i, unsigned nrows, unsigned c, uint8_t inv,
-                             unsigned w0, unsigned nw, uint64_t *be, uint64_t (*xe)[2 * ((MQS_O + 16) / 16)]);
 
 #undef mqs_solve_c
 #define mqs_solve_c mqs_avx512_solve

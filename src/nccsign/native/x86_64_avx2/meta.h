@@ -1,10 +1,11 @@
 /* NCC-Sign backend x86_64_avx2 (impl avx2): the kernels it provides, for
  * the composite ../meta.h, which calls them only inside the avx2
  * implementation's operations, after their CPU check (src/common/kset.h).
- *   The NTT engine (ntt_avx2.c): the portable ntt.c compiled with AVX2,
- *   whose loops the compiler turns into 8-lane code (vpmuludq Montgomery
- *   products); the same integer operations, so the same results, and the
- *   same constant-time shape (no branch or index on coefficients). */
+ *   The NTT engine (ntt_avx2.c): ntt.c's drivers with every layer, and
+ *   the products of n = 1536's degree-2 residues, written by hand for 8
+ *   lanes (vpmuludq Montgomery products); the same integer operations as
+ *   the twins, so the same results, and no branch or index on
+ *   coefficients. */
 #ifndef PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 

@@ -26,7 +26,6 @@
 #if SNOVA_Q != 16
 #include "snova/gfq/scalar.h"
 
-
 /* Pairs of x rows packed per block: at most 64, and few enough that their
  * sums fit the 16-bit lanes (SNOVA_GFQ_CHUNK products), so that a block
  * needs no fold; each block ends with a reduction into out. */

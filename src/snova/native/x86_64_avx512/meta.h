@@ -5,9 +5,11 @@
  *   The public-seed expansion by SHAKE runs 8 units per call of the shared
  *   8-way SHAKE128 (one AVX-512 permutation of eight states,
  *   src/common/native/x86_64/keccakx8_avx512.c) instead of 4.
- *   GF(16): the avx2 linear combination, solver, block stage and public
- *   matrix products compiled with AVX-512VL (gf16_avx512.c), where each
- *   `acc ^= x & mask` of their bitsliced products becomes one vpternlogq.
+ *   GF(16), gf16_avx512.c: the product with the public matrix for l = 4
+ *   and rows of one or two words by VPERMT2Q on tables held in registers
+ *   (avx2 gathers them); the avx2 linear combination, solver and block
+ *   stage compiled with AVX-512VL, where each `acc ^= x & mask` of their
+ *   bitsliced products becomes one vpternlogq.
  * The other GF(16) kernels and the odd-q ones stay avx2's:
  * src/snova/README.md ("avx512") gives the measurements. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
