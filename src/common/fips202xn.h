@@ -18,6 +18,19 @@
 #include <stdint.h>
 
 #include "fips202.h"
+#include "native/api.h"
+
+/* PQSIG_SHAKEX4_NATIVE_BUILD: 1 where this build has a 4-way permutation
+ * for a vector unit (native/api.h), so that four streams may cost about
+ * what one does; 0 where every 4-way call permutes the states one by one.
+ * A caller that draws streams ahead of need (NCC-Sign's masks) sizes its
+ * buffers by it, and asks pqsig_shakex4_native() whether this CPU runs the
+ * native kernel. */
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX4)
+#define PQSIG_SHAKEX4_NATIVE_BUILD 1
+#else
+#define PQSIG_SHAKEX4_NATIVE_BUILD 0
+#endif
 
 /* Sponge position shared by all instances (they move in lockstep). */
 typedef struct {
@@ -41,6 +54,8 @@ typedef struct {
 /* The permutations (dispatchers of native/api.h). */
 void pqsig_keccakf1600x4(uint64_t s[4 * 25]);
 void pqsig_keccakf1600x8(uint64_t s[8 * 25]);
+/* 1 when pqsig_keccakf1600x4 runs natively on this CPU, else 0. */
+int pqsig_shakex4_native(void);
 
 void pqsig_shake128x4_init(pqsig_shakex4_ctx *ctx);
 void pqsig_shake256x4_init(pqsig_shakex4_ctx *ctx);

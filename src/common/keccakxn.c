@@ -49,6 +49,15 @@ void pqsig_keccakf1600x4(uint64_t s[4 * 25])
     pqsig_keccakf1600x4_c(s);
 }
 
+int pqsig_shakex4_native(void)
+{
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX4)
+    return keccakf1600x4_available_native();
+#else
+    return 0;
+#endif
+}
+
 void pqsig_keccakf1600x8(uint64_t s[8 * 25])
 {
 #if defined(PQSIG_COMMON_NATIVE_KECCAKX8)

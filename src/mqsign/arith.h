@@ -28,43 +28,12 @@
 #define MQS_LANES_NIBLO 0x3333333333333333ull  /* low pair of each nibble */
 #define MQS_LANES_BYTELO 0x0F0F0F0F0F0F0F0Full /* low nibble of each byte */
 
-/* Times x (0x02) in every lane: on each bit pair h*x + l -> (h+l)*x + h. */
-static inline uint64_t mqs_mul_x(uint64_t a)
-{
-    uint64_t l = a & MQS_LANES_PAIRLO, h = (a >> 1) & MQS_LANES_PAIRLO;
-    return ((h ^ l) << 1) | h;
-}
-
-/* Times y (0x04): on each nibble H*y + L -> (H+L)*y + x*H. */
-static inline uint64_t mqs_mul_y(uint64_t a)
-{
-    uint64_t l = a & MQS_LANES_NIBLO, h = (a >> 2) & MQS_LANES_NIBLO;
-    return ((h ^ l) << 2) | mqs_mul_x(h);
-}
-
-/* Times X (0x10): H*X + L -> (H+L)*X + xy*H, where on a nibble
- * xy*(h*y + l) = x(h+l)*y + (x+1)*h. */
-static inline uint64_t mqs_mul_bigx(uint64_t a)
-{
-    uint64_t l = a & MQS_LANES_BYTELO, h = (a >> 4) & MQS_LANES_BYTELO;
-    uint64_t hl = h & MQS_LANES_NIBLO, hh = (h >> 2) & MQS_LANES_NIBLO;
-    uint64_t xyh = (mqs_mul_x(hl ^ hh) << 2) | (mqs_mul_x(hh) ^ hh);
-    return ((h ^ l) << 4) | xyh;
-}
-
-/* out[t] = a * 2^t (t = 0..7), each from one or two of the maps above. */
-static inline void mqs_expand_word(uint64_t out[8], uint64_t a)
-{
-    uint64_t a4 = mqs_mul_bigx(a);
-    out[0] = a;
-    out[1] = mqs_mul_x(a);
-    out[2] = mqs_mul_y(a);
-    out[3] = mqs_mul_x(out[2]);
-    out[4] = a4;
-    out[5] = mqs_mul_x(a4);
-    out[6] = mqs_mul_y(a4);
-    out[7] = mqs_mul_x(out[6]);
-}
+/* The multiplications by the basis elements x, y, X and the 8 multiples
+ * a * 2^t of a word: mqs_mul_x, mqs_mul_y, mqs_mul_bigx, mqs_expand_word
+ * (field_maps.h, written once for any type of 64-bit lanes). */
+#define MQS_MAP_WORD uint64_t
+#define MQS_MAP(name) mqs_##name
+#include "mqsign/field_maps.h"
 
 /* sum_t 2^t * p[t], lane-wise: the inverse step of bit-plane accumulation
  * (grouped as (p0 + x p1 + y(p2 + x p3)) + X (same for p4..p7)). */

@@ -22,6 +22,14 @@
 #define RW (2 * ((MQS_O + 16) / 16))
 #define CW (2 * ((MQS_O + 15) / 16))
 
+/* The inverse of a pivot: mqs_gf_inv (arith.h), or a backend's own with
+ * the same results (declared here, defined after the include). */
+#ifdef MQS_GF_INV
+static inline uint8_t MQS_GF_INV(uint8_t a);
+#else
+#define MQS_GF_INV mqs_gf_inv
+#endif
+
 typedef struct {
 #if BY_COLUMNS
     uint64_t cols[MQS_O + 1][CW]; /* [L | r], column by column */
@@ -70,7 +78,14 @@ static uint8_t dot(uint64_t *restrict pl, const uint64_t *a, const uint8_t *x, u
 
 /* dst[w0..nw) ^= s * u (nw, w0 even), the row u given by its 8 multiples
  * xe[t] = u * 2^t, selected by the bits of s (8 AND and 8 XOR per 16
- * bytes). */
+ * bytes). A backend that includes this file may define MQS_ADD_MULTIPLE to
+ * the name of its own (declared here, defined after the include), with the
+ * same results; the portable elimination steps call it. */
+#ifdef MQS_ADD_MULTIPLE
+static inline void MQS_ADD_MULTIPLE(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw);
+#else
+#define MQS_ADD_MULTIPLE add_multiple
+#endif
 PQSIG_MAYBE_UNUSED
 static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw)
 {
@@ -121,7 +136,7 @@ static void elim_step(uint64_t *rows, size_t rw, unsigned i, unsigned nrows, uns
     }
     for (j = i + 1; j < nrows; j++) {
         uint64_t *rj = rows + (size_t)j * rw;
-        add_multiple(rj, (const uint64_t(*)[RW])xe, row_byte(rj, c), w0, nw);
+        MQS_ADD_MULTIPLE(rj, (const uint64_t(*)[RW])xe, row_byte(rj, c), w0, nw);
     }
 }
 #endif
@@ -156,7 +171,7 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
         }
         piv = row_byte(rows[i], c);
         ok &= mask64(pqsig_ct_nonzero_mask_u32(piv));
-        MQS_ELIM_STEP(&rows[0][0], RW, i, nrows, c, mqs_gf_inv(piv), w0, nw, be, xe);
+        MQS_ELIM_STEP(&rows[0][0], RW, i, nrows, c, MQS_GF_INV(piv), w0, nw, be, xe);
     }
     pqsig_zeroize(xe, sizeof xe);
     pqsig_zeroize(be, sizeof be);
@@ -197,7 +212,7 @@ static uint64_t elim_cols(uint64_t (*cols)[CW], unsigned npiv, unsigned ncols, u
         }
         piv = row_byte(cols[i], i);
         ok &= mask64(pqsig_ct_nonzero_mask_u32(piv));
-        ip = mqs_gf_inv(piv);
+        ip = MQS_GF_INV(piv);
         ipiv[i] = ip;
         /* The multipliers of the rows below i: column i over its pivot,
          * zero in rows 0..i; expanded (8 multiples) for the updates. */
@@ -216,7 +231,7 @@ static uint64_t elim_cols(uint64_t (*cols)[CW], unsigned npiv, unsigned ncols, u
         }
         /* Column k gains (its entry in row i) * multipliers. */
         for (k = i + 1; k < ncols; k++) {
-            add_multiple(cols[k], (const uint64_t(*)[RW])fe, row_byte(cols[k], i), w0, CW);
+            MQS_ADD_MULTIPLE(cols[k], (const uint64_t(*)[RW])fe, row_byte(cols[k], i), w0, CW);
         }
     }
     pqsig_zeroize(fe, sizeof fe);

@@ -55,15 +55,43 @@ void ncc_expand_s(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES])
     xof_release(&x);
 }
 
-void ncc_expand_mask(ncc_spoly *y, const uint8_t rho[NCC_CRHBYTES], uint16_t nonce)
+unsigned ncc_mask_batch(void)
+{
+#if NCC_MASK_BATCH > 1
+    if (pqsig_shakex4_native()) {
+        return NCC_MASK_BATCH;
+    }
+#endif
+    return 1;
+}
+
+void ncc_expand_masks(uint8_t (*buf)[NCC_POLYZ_BYTES], const uint8_t rho[NCC_CRHBYTES], uint16_t nonce,
+                      unsigned count)
 {
     ncc_xof x;
-    uint8_t buf[NCC_POLYZ_BYTES];
+#if NCC_MASK_BATCH > 1
+    if (count == NCC_MASK_BATCH) {
+        uint8_t in[NCC_MASK_BATCH][NCC_CRHBYTES + 2];
+        const uint8_t *ins[NCC_MASK_BATCH];
+        uint8_t *outs[NCC_MASK_BATCH];
+        unsigned j;
+        for (j = 0; j < NCC_MASK_BATCH; j++) {
+            const uint16_t n = (uint16_t)(nonce + j);
+            memcpy(in[j], rho, NCC_CRHBYTES);
+            in[j][NCC_CRHBYTES] = (uint8_t)n;
+            in[j][NCC_CRHBYTES + 1] = (uint8_t)(n >> 8);
+            ins[j] = in[j];
+            outs[j] = buf[j];
+        }
+        pqsig_shake256x4(outs, NCC_POLYZ_BYTES, ins, sizeof in[0]);
+        pqsig_zeroize(in, sizeof in);
+        return;
+    }
+#endif
+    (void)count;
     xof_init(&x, rho, NCC_CRHBYTES, nonce);
-    xof_read(&x, buf, sizeof buf);
+    xof_read(&x, buf[0], NCC_POLYZ_BYTES);
     xof_release(&x);
-    ncc_unpack_z(y->c, buf);
-    pqsig_zeroize(buf, sizeof buf);
 }
 
 /* SampleInBall (Fisher-Yates from SHAKE256(c~)) without memory accesses or

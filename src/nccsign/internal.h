@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/fips202xn.h"
 #include "common/ns.h"
 #include "nccsign/kernels.h"
 #include "nccsign/params.h"
@@ -24,7 +25,8 @@ typedef struct {
 
 #define ncc_expand_a PQSIG_NS(ncc_expand_a)
 #define ncc_expand_s PQSIG_NS(ncc_expand_s)
-#define ncc_expand_mask PQSIG_NS(ncc_expand_mask)
+#define ncc_expand_masks PQSIG_NS(ncc_expand_masks)
+#define ncc_mask_batch PQSIG_NS(ncc_mask_batch)
 #define ncc_challenge_list PQSIG_NS(ncc_challenge_list)
 #define ncc_sample_in_ball PQSIG_NS(ncc_sample_in_ball)
 #define ncc_hash_mu PQSIG_NS(ncc_hash_mu)
@@ -47,7 +49,22 @@ typedef struct {
  * a-hat is sampled in the specification's order there and converted). */
 void ncc_expand_a(ncc_poly *ahat, ncc_poly *spec, const uint8_t zeta[NCC_SEEDBYTES]);
 void ncc_expand_s(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES]);
-void ncc_expand_mask(ncc_spoly *y, const uint8_t rho[NCC_CRHBYTES], uint16_t nonce);
+/* Masks are drawn NCC_MASK_BATCH at a time where the 4-way SHAKE256 runs on
+ * a vector unit (SHAKE sets on x86-64): an attempt's mask is one SHAKE256
+ * stream, about 3 to 4 attempts are expected, and four streams cost little
+ * more than one there. Elsewhere one at a time. */
+#if PQSIG_SHAKEX4_NATIVE_BUILD && !NCCSIGN_AES
+#define NCC_MASK_BATCH 4
+#else
+#define NCC_MASK_BATCH 1
+#endif
+/* The batch this CPU draws: NCC_MASK_BATCH or 1. */
+unsigned ncc_mask_batch(void);
+/* The packed masks (ExpandMask's byte strings, XOF256(rho', nonce + j)) of
+ * nonces nonce .. nonce + count - 1 into buf[0 .. count); count is 1 or
+ * NCC_MASK_BATCH. */
+void ncc_expand_masks(uint8_t (*buf)[NCC_POLYZ_BYTES], const uint8_t rho[NCC_CRHBYTES], uint16_t nonce,
+                      unsigned count);
 /* The challenge as tau placements: coefficient (-1)^neg[k] at pos[k]. */
 void ncc_challenge_list(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU], const uint8_t ctilde[NCC_SEEDBYTES]);
 /* The challenge as a polynomial (no challenge-dependent addresses). */

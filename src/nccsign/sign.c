@@ -21,22 +21,22 @@ typedef struct {
     ncc_poly ahat, s12hat, t0hat, chat, tmp;
     ncc_spoly y, z, r0, cct;
     uint8_t w1[NCC_N], h[NCC_N];
+    uint8_t masks[NCC_MASK_BATCH][NCC_POLYZ_BYTES]; /* packed masks of the batch (internal.h) */
     uint8_t mu[NCC_CRHBYTES], rho[NCC_CRHBYTES], krho[NCC_SEEDBYTES + NCC_CRHBYTES];
     uint8_t zeta[NCC_SEEDBYTES], tr[NCC_SEEDBYTES];
 } sign_state;
 
 typedef char sign_state_fits_temp[sizeof(sign_state) <= PQSIG_V_TEMP_BYTES ? 1 : -1];
 
-/* One attempt with mask nonce `nonce`: 1 and the signature in sig if it
+/* One attempt with the mask in st->y: 1 and the signature in sig if it
  * passes every test, else 0. */
-static int attempt(sign_state *st, uint8_t *sig, uint16_t nonce)
+static int attempt(sign_state *st, uint8_t *sig)
 {
     uint8_t ctilde[NCC_SEEDBYTES];
     uint32_t reject;
     size_t i;
 
     /* w = a y; (w1, w0) = Decompose(w); c~ = H(mu || w1); c = SampleInBall(c~). */
-    ncc_expand_mask(&st->y, st->rho, nonce);
     ncc_lift(&st->tmp, &st->y);
     ncc_ntt(st->tmp.c);
     ncc_pointwise(st->tmp.c, st->tmp.c, st->ahat.c);
@@ -97,7 +97,9 @@ int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, s
                                const uint8_t *sk, const uint8_t *rnd, void *tmp)
 {
     sign_state *st = (sign_state *)tmp;
+    const unsigned batch = ncc_mask_batch();
     uint32_t malformed, nonce;
+    unsigned slot = 0;
     int ret = PQSIG_ERR_SIGN_ATTEMPTS;
     size_t i;
     (void)rnd;
@@ -129,9 +131,16 @@ int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, s
     ncc_reduce2q(st->t0hat.c);
 
     /* The official nonce is 16 bits; 2^16 attempts never happen (about 2-5
-     * are expected) but bound the loop. */
+     * are expected) but bound the loop. A batch of masks (nonces nonce ..
+     * nonce + batch - 1; 0x10000 is a multiple of the batch) is drawn when
+     * the previous one is used up. */
     for (nonce = 0; nonce < 0x10000; nonce++) {
-        if (attempt(st, sig, (uint16_t)nonce)) {
+        if (slot == 0) {
+            ncc_expand_masks(st->masks, st->rho, (uint16_t)nonce, batch);
+        }
+        ncc_unpack_z(st->y.c, st->masks[slot]);
+        slot = slot + 1 == batch ? 0 : slot + 1;
+        if (attempt(st, sig)) {
             *siglen = NCC_SIG_BYTES;
             ret = PQSIG_OK;
             break;

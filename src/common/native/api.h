@@ -22,7 +22,10 @@
  *   state must be 8-byte aligned; kernels accept any other alignment.
  *
  * A native kernel returns PQSIG_NATIVE_OK after permuting, or
- * PQSIG_NATIVE_FALLBACK with the state untouched.
+ * PQSIG_NATIVE_FALLBACK with the state untouched. A meta.h that defines
+ * PQSIG_COMMON_NATIVE_KECCAKX4 also gives keccakf1600x4_available_native():
+ * 1 exactly when keccakf1600x4_native would permute on this CPU (callers
+ * that draw streams ahead of need ask it: fips202xn.h).
  *
  * AES (FIPS-197) keeps its engines (aes.h): the context records the engine
  * chosen at key set-up and the round-key format that goes with it

@@ -31,9 +31,14 @@ static inline int keccakf1600_native(uint64_t s[25])
 }
 
 #define PQSIG_COMMON_NATIVE_KECCAKX4
+static inline int keccakf1600x4_available_native(void)
+{
+    return (pqsig_cpu_features() & PQSIG_CPU_AVX2) != 0;
+}
+
 static inline int keccakf1600x4_native(uint64_t s[4 * 25])
 {
-    if ((pqsig_cpu_features() & PQSIG_CPU_AVX2) == 0) {
+    if (!keccakf1600x4_available_native()) {
         return PQSIG_NATIVE_FALLBACK;
     }
     pqsig_keccakf1600x4_avx2(s, 4);

@@ -7,7 +7,9 @@
  *   mqs_tables, mqs_matvec_tab: the scalars' product tables, made once per
  *   column of T1 in key generation, then every 32-byte block of a vector
  *   by two vpshufb (matvec_avx2.c; lengths of 32 to 128 bytes);
- *   mqs_solve: the portable one compiled with AVX2;
+ *   mqs_solve: the portable solver compiled with AVX2, with its row
+ *   update, elimination step and pivot inversion by hand
+ *   (recompiled_avx2.c, inv_avx2.h);
  *   mqs_pubmap: every sum in registers, products by tables of the
  *   (public) signature's elements (pubmap_avx2.c). */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
@@ -30,8 +32,7 @@ void mqs_avx2_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t coun
 int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                         const uint8_t (*tab)[32], size_t count, size_t len);
 
-/* The portable solver compiled with AVX2 (recompiled_avx2.c), the public
- * map of pubmap_avx2.c. */
+/* The solver (recompiled_avx2.c), the public map of pubmap_avx2.c. */
 #define MQS_AVX2_SOLVE_PUBMAP
 #define mqs_avx2_solve PQSIG_KNS(mqs_avx2_solve)
 #define mqs_avx2_pubmap PQSIG_KNS(mqs_avx2_pubmap)

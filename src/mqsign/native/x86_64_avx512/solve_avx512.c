@@ -7,6 +7,7 @@
  * come from the secret scalars through a mask register
  * (gfni_avx512.h): no branch or address depends on a secret, and the
  * rows' lengths (public) alone decide the masks of the loads and stores.
+ * Pivots are inverted by avx2's table scan (../x86_64_avx2/inv_avx2.h).
  * The results are the portable step's (the kernel tests compare them). */
 #include <immintrin.h>
 #include <stddef.h>
@@ -17,10 +18,13 @@
 #include "mqsign/native/x86_64_avx512/meta.h"
 
 #define MQS_ELIM_STEP avx512_elim_step
+#define MQS_GF_INV avx2_gf_inv
 
 #undef mqs_solve_c
 #define mqs_solve_c mqs_avx512_solve
 #include "mqsign/solve.c"
+
+#include "mqsign/native/x86_64_avx2/inv_avx2.h"
 
 /* The mask of the bytes at .. at + 63 of a row part of n > at bytes. */
 static inline __mmask64 part_mask(size_t n, size_t at)
