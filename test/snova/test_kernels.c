@@ -776,6 +776,38 @@ static void test_mul(void)
 #define TLEN 48u
 #define L2 (SNOVA_L * SNOVA_L)
 
+/* Blocks side by side, from bytes of any value (every byte 255 in the edge
+ * run), for each count of blocks up to a row of TLEN columns. */
+static void test_hrows(void)
+{
+    static uint8_t b[TLEN / SNOVA_L * L2];
+    static uint16_t h[SNOVA_L * TLEN], hc[SNOVA_L * TLEN], hn[SNOVA_L * TLEN];
+    unsigned nb, k, r, c;
+    for (k = 0; k < sizeof(b); k++) {
+        b[k] = edge ? 255 : (uint8_t)rnd64();
+    }
+    for (nb = 0; nb <= TLEN / SNOVA_L; nb++) {
+        for (k = 0; k < SNOVA_L * TLEN; k++) {
+            h[k] = (uint16_t)rnd64();
+        }
+        memcpy(hc, h, sizeof(h));
+        memcpy(hn, h, sizeof(h));
+        snova_gfq_hrows_c(hc, TLEN, b, nb);
+        for (r = 0; r < SNOVA_L; r++) {
+            for (c = 0; c < TLEN; c++) {
+                const unsigned k0 = c / SNOVA_L;
+                const uint16_t want = k0 < nb ? (uint16_t)(b[k0 * L2 + r * SNOVA_L + c % SNOVA_L] % SNOVA_Q)
+                                              : h[r * TLEN + c];
+                CHECK(hc[r * TLEN + c] == want, "hrows: nb %u, row %u, column %u", nb, r, c);
+            }
+        }
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_HROWS)
+        compare_native(snova_gfq_hrows_native(hn, TLEN, b, nb), hn, hc, h, sizeof(h), "hrows");
+#endif
+    }
+    (void)hn;
+}
+
 static void test_trows(void)
 {
     static uint16_t yt[L2 * TLEN], yc[L2 * TLEN], yn[L2 * TLEN], h[SNOVA_L * TLEN], ub[SNOVA_L * L2 * SNOVA_GFQ_BC];
@@ -960,6 +992,7 @@ static void test_map(void)
 static void run_all(void)
 {
     test_mul();
+    test_hrows();
     test_trows();
     if (!edge) { /* an all-(q - 1) system is singular */
         test_solve();

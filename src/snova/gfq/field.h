@@ -155,7 +155,6 @@ typedef struct {
     uint8_t uw8[SNOVA_NL * SNOVA_L2];
     uint16_t ub[SNOVA_NL * SNOVA_L2 * SNOVA_GFQ_BC];
     uint8_t row[SNOVA_N * SNOVA_L2];
-    uint8_t h8[SNOVA_L * GFQ_YS];
     uint16_t h[SNOVA_L * GFQ_YS];
     uint16_t yt[SNOVA_L2 * GFQ_YS];
     uint8_t yt8[SNOVA_L2 * SNOVA_NL];
@@ -174,6 +173,16 @@ static inline void snova_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, s
     }
 #endif
     snova_gfq_mul_c(out, a, a_rs, a_cs, rows, inner, x, cols);
+}
+
+static inline void snova_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_HROWS)
+    if (snova_gfq_hrows_native(h, hs, b, nb) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    snova_gfq_hrows_c(h, hs, b, nb);
 }
 
 static inline void snova_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,

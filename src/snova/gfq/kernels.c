@@ -124,6 +124,18 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_
     }
 }
 
+void snova_gfq_hrows_c(uint16_t *restrict h, size_t hs, const uint8_t *restrict b, unsigned nb)
+{
+    unsigned k, r, c;
+    for (k = 0; k < nb; k++) {
+        for (r = 0; r < SNOVA_L; r++) {
+            for (c = 0; c < SNOVA_L; c++) {
+                h[r * hs + k * SNOVA_L + c] = gfq_red16(b[(size_t)k * GFQ_L2 + r * SNOVA_L + c]);
+            }
+        }
+    }
+}
+
 /* Verification, transposed: every element of the whipped signature is
  * kept broadcast over SNOVA_GFQ_BC lanes (ub), so a lane vector of H (a row of
  * it, SNOVA_GFQ_BC columns) is multiplied without any broadcast in the loop. */

@@ -193,39 +193,22 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
         const unsigned ncol = (SNOVA_N - j) * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
         const uint8_t *row = w->row;
         PQSIG_NS(snova_pub_read)(pub, w->row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
-        /* the bytes as they come (gfq_mul reduces the halved diagonal),
-         * reduced while widened to 16-bit lanes */
+        /* the bytes as they come, reduced (an expanded key's are reduced
+         * already, and reducing again keeps them) */
         for (r = 0; r < l; r++) {
-            uint8_t *hr = w->h8 + (size_t)r * GFQ_YS;
+            uint16_t *hr = w->h + (size_t)r * GFQ_YS;
             for (c = 0; c < r; c++) {
                 hr[c] = 0;
             }
             hr[r] = gfq_mul(*row++, GFQ_HALF);
             for (c = r + 1; c < l; c++) {
-                hr[c] = *row++;
+                hr[c] = gfq_byte_elem(*row++);
             }
             for (c = ncol; c < len; c++) {
                 hr[c] = 0;
             }
         }
-        for (k = 1; k < SNOVA_N - j; k++, row += l2) {
-            for (r = 0; r < l; r++) {
-                memcpy(&w->h8[(size_t)r * GFQ_YS + k * l], row + r * l, l);
-            }
-        }
-        for (r = 0; r < l; r++) {
-            const uint8_t *h8 = w->h8 + (size_t)r * GFQ_YS;
-            uint16_t *h = w->h + (size_t)r * GFQ_YS;
-            if (pub->mem == NULL) {
-                for (c = 0; c < len; c++) {
-                    h[c] = gfq_byte_elem(h8[c]);
-                }
-            } else { /* an expanded key's bytes are reduced */
-                for (c = 0; c < len; c++) {
-                    h[c] = h8[c];
-                }
-            }
-        }
+        snova_gfq_hrows(w->h + l, GFQ_YS, row, SNOVA_N - j - 1);
         snova_gfq_trows(w->yt + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len, w->ub + (size_t)j * l * l2 * SNOVA_GFQ_BC);
         if (++since == YT_FOLD) {
             since = 0;

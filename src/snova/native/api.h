@@ -135,6 +135,14 @@ void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, 
 void snova_gfq_trows_c(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                        const uint16_t *ub);
 
+/* The rows of nb l x l blocks laid side by side (verification: a block row
+ * of P as it comes from the expansion): h[r hs + k l + c] =
+ * b[k l^2 + r l + c] mod q for r < l, k < nb, c < l; the bytes of b are
+ * any values 0 .. 255 (reduced here, as snova_pub_elem does). Nothing else
+ * of h is written. */
+#define snova_gfq_hrows_c PQSIG_KNS(snova_gfq_hrows_c)
+void snova_gfq_hrows_c(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
+
 /* Gaussian elimination and back substitution of the n x (n + 1) system g
  * (row r at g + r w, w >= n + 1 a multiple of 8, the right-hand side in
  * column n, columns n + 1 .. w - 1 scratch). Returns 0 with the solution

@@ -134,6 +134,12 @@ static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, a, a_rs, a_cs, rows, inner, x, cols));
 }
 
+#define PQSIG_SNOVA_NATIVE_GFQ_HROWS
+static inline int snova_gfq_hrows_native(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_hrows(h, hs, b, nb));
+}
+
 #define PQSIG_SNOVA_NATIVE_GFQ_TROWS
 static inline int snova_gfq_trows_native(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                                          const uint16_t *ub)

@@ -10,6 +10,9 @@
  * broadcast and two instructions per 16 columns. The compiled portable
  * kernel spent five instructions per element of a and 16 columns.
  *
+ * snova_avx2_gfq_hrows lays the blocks of a row of P side by side in
+ * 16-bit lanes, reduced (a transpose of 4 x 4 words per 4 blocks).
+ *
  * snova_avx2_gfq_trows keeps the l broadcast elements of one output row
  * in registers and streams the rows of H through them, 16 columns a step.
  *
@@ -186,6 +189,41 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
             break;
         }
     }
+}
+
+/* h[r hs + 4k + c] = b[16k + 4r + c] mod q (l = 4): four blocks (64
+ * bytes, 16 words of 4 bytes) at a time are transposed so that each row's
+ * four words meet (vpermd within each pair of blocks, then the 64-bit
+ * unpacks), widened to 16-bit lanes and reduced (red16_v, the twin's
+ * gfq_red16). The last nb mod 4 blocks go one row of 4 at a time. */
+void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
+{
+#if SNOVA_L == 4
+    const __m256i pairs = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    unsigned k = 0, r;
+    for (; k + 4 <= nb; k += 4) {
+        const __m256i x = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(b + 16 * k)), pairs);
+        const __m256i y = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(b + 16 * k + 32)), pairs);
+        const __m256i r02 = _mm256_unpacklo_epi64(x, y), r13 = _mm256_unpackhi_epi64(x, y);
+        uint16_t *o = h + 4 * (size_t)k;
+        _mm256_storeu_si256((__m256i *)o, red16_v(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(r02))));
+        _mm256_storeu_si256((__m256i *)(o + hs), red16_v(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(r13))));
+        _mm256_storeu_si256((__m256i *)(o + 2 * hs),
+                            red16_v(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(r02, 1))));
+        _mm256_storeu_si256((__m256i *)(o + 3 * hs),
+                            red16_v(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(r13, 1))));
+    }
+    for (; k < nb; k++) {
+        for (r = 0; r < 4; r++) {
+            uint32_t v;
+            memcpy(&v, b + 16 * k + 4 * r, 4);
+            _mm_storel_epi64((__m128i *)(void *)(h + r * hs + 4 * k),
+                             _mm256_castsi256_si128(red16_v(_mm256_cvtepu8_epi16(_mm_cvtsi32_si128((int)v)))));
+        }
+    }
+#else
+    snova_gfq_hrows_c(h, hs, b, nb);
+#endif
 }
 
 /* yt[k ys + c] += sum_r h[r hs + c] ub[(r l^2 + k) BC], modulo 2^16: for
