@@ -205,6 +205,7 @@ static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, un
 }
 
 /* r += f p, then a += r & take. */
+PQSIG_MAYBE_UNUSED
 static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict p, uint16_t *restrict a,
                                  unsigned from, unsigned to, uint16_t f, uint16_t take)
 {
@@ -215,6 +216,12 @@ static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict 
         a[c] = (uint16_t)(a[c] + (t & take));
     }
 }
+
+/* The solver's row pass (a backend compile may define its own before
+ * including this file, with the same results). */
+#ifndef ROW_AXPY_CADD
+#define ROW_AXPY_CADD row_axpy_cadd
+#endif
 
 /* Columns before the pivot column are zero mod q in every row below and in
  * the pivot row, so the loops start at the pivot column rounded down to a
@@ -257,7 +264,7 @@ uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
             const uint16_t f = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
             const uint16_t rv = gfq_red16((uint16_t)(rr[col + 1] + f * pr[col + 1]));
             const uint16_t take = take_mask(npiv, rv);
-            row_axpy_cadd(rr, pr, nx, c0, w, f, take);
+            ROW_AXPY_CADD(rr, pr, nx, c0, w, f, take);
             npiv = (uint16_t)(npiv ^ ((npiv ^ rv) & take));
         }
         if (++since_fold == SOLVE_CHUNK) {
