@@ -251,6 +251,8 @@ def add_framework_commands(sub):
                    "(default: every scheme of the fuzz build)")
     s.add_argument("--seconds", type=int, default=30, help="per harness (default 30)")
     s.add_argument("--harness", choices=["verify", "decode", "diff"], help="only this harness")
+    s.add_argument("--fast", action="store_true", help="long runs: UBSan without ASan (several times "
+                   "the executions), then the grown corpus once under ASan")
     s.add_argument("--kat-dir", default=B.KAT_DIR, help="seed records (default test/data/kat)")
     s.set_defaults(func=cmd_fuzz)
 

@@ -40,10 +40,18 @@ FLAVOURS = {
     "fuzz": ["-DCMAKE_C_COMPILER=clang", "-DCMAKE_BUILD_TYPE=Debug",
              "-DCMAKE_C_FLAGS_DEBUG=-O1 -gline-tables-only", "-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link",
              "-DPQSIG_SANITIZE=ON", "-DPQSIG_FUZZ=ON"],
+    # The same harnesses for long runs (./pqsig fuzz --fast): UBSan without
+    # ASan, -O2, several times the executions a second; ./pqsig fuzz then
+    # replays the corpus such a run grew under the ASan build above.
+    "fuzz-fast": ["-DCMAKE_C_COMPILER=clang", "-DCMAKE_BUILD_TYPE=Release",
+                  "-DCMAKE_C_FLAGS_RELEASE=-O2 -gline-tables-only",
+                  "-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=all",
+                  "-DPQSIG_FUZZ=ON"],
 }
 # Targets a flavour needs (None: everything).
 TARGETS = {"release": None, "asan": None, "ct": ["test_ct"]}
 TARGETS["fuzz"] = ["pqsig-fuzz"]
+TARGETS["fuzz-fast"] = ["pqsig-fuzz"]
 
 
 def ct_matrix_flavour(cc, level, sets):

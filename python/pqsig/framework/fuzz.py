@@ -3,6 +3,11 @@
 Harnesses (per scheme in the fuzz build): fuzz_verify_<scheme>, fuzz_decode_<scheme>,
 fuzz_diff_<scheme>. Seeds come from the official KAT records (pqsig-fuzz-corpus); what a run
 finds stays in build/fuzz/corpus/<harness>/ for the next run, crashes go to build/fuzz/crashes/.
+
+--fast (the long runs): the harnesses of the fuzz-fast build (UBSan, no ASan, -O2) run, and
+then every input of the corpus they grew runs once more under the ASan + UBSan harness. ASan
+costs most of the time of an execution; what the fast run gives up is ASan on the inputs that
+found nothing new (they are not kept), what it keeps is ASan on every input that did.
 """
 import os
 import re
@@ -138,14 +143,32 @@ def run_one(build_dir, name, exe, seed_dir, seconds, env):
 
 def line(r):
     outcome = "ok" if r["ok"] else f"CRASH {r['artifact'] or '(see log)'}"
+    replay = f"  corpus of {r['replayed']:,} replayed under ASan" if "replayed" in r else ""
     return (f"{r['harness']:22} {r['execs']:>11,} execs {r['execs_per_s']:>9,.1f}/s  "
-            f"cov {r['cov']:>6,}  ft {r['ft']:>6,}  {r['seconds']:.0f}s  {outcome}")
+            f"cov {r['cov']:>6,}  ft {r['ft']:>6,}  {r['seconds']:.0f}s  {outcome}{replay}")
 
 
-def run(names=(), seconds=30, harness=None, kat_dir=B.KAT_DIR, report=None):
-    """Builds the fuzz flavour and runs the harnesses; report(result) per harness
-    (default: print its line). Returns the results."""
-    d = B.build("fuzz")
+def replay_corpus(fast_dir, name, exe, env):
+    """Runs the ASan harness exe once on every input of the corpus that the fast build's
+    run of harness `name` grew; (ok, inputs, log)."""
+    corpus = os.path.join(fast_dir, "corpus", name)
+    n = len(os.listdir(corpus)) if os.path.isdir(corpus) else 0
+    if n == 0:
+        return True, 0, ""
+    crashes = os.path.join(fast_dir, "crashes")
+    p = subprocess.run([exe, "-runs=0", "-timeout=120", "-rss_limit_mb=4096",
+                        f"-max_len={_largest([corpus])}", f"-artifact_prefix={crashes}/{name}-asan-", corpus],
+                       capture_output=True, text=True, env=env)
+    log = p.stdout + p.stderr
+    return p.returncode == 0 and "Test unit written to" not in log, n, log
+
+
+def run(names=(), seconds=30, harness=None, kat_dir=B.KAT_DIR, report=None, fast=False):
+    """Builds the fuzz flavour (fast: fuzz-fast, then the ASan one for the replay) and runs
+    the harnesses; report(result) per harness (default: print its line). Returns the
+    results."""
+    d = B.build("fuzz-fast" if fast else "fuzz")
+    asan = B.build("fuzz") if fast else d
     env = dict(os.environ)
     algs = [n for n in names if scheme_of(n)]
     if algs:
@@ -154,6 +177,13 @@ def run(names=(), seconds=30, harness=None, kat_dir=B.KAT_DIR, report=None):
     results = []
     for name, exe, _ in harnesses(d, names, harness):
         r = run_one(d, name, exe, seed_dir, seconds, env)
+        if fast:
+            ok, n, log = replay_corpus(d, name, os.path.join(asan, "test", "fuzz", name), env)
+            r["replayed"] = n
+            r["log"] += f"\n== ASan replay of the corpus ({n} inputs)\n" + log
+            if not ok:
+                r["ok"] = False
+                r["artifact"] = r["artifact"] or f"the ASan replay of {n} corpus inputs"
         results.append(r)
         (report or (lambda x: print(line(x), flush=True)))(r)
     return results
@@ -193,7 +223,7 @@ def main(args):
     if algs and len(algs) != len(args.names):
         print("pqsig fuzz: give either schemes or algorithm names")
         return 2
-    results = run(args.names, args.seconds, args.harness, args.kat_dir)
+    results = run(args.names, args.seconds, args.harness, args.kat_dir, fast=args.fast)
     bad = [r for r in results if not r["ok"]]
     for r in bad:
         print(f"\n== {r['harness']}\n" + r["log"][-6000:])

@@ -70,9 +70,7 @@ static inline int mqs_matvec_tab_native(uint8_t *out, const uint8_t *vecs, size_
 static inline int mqs_solve_native(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work,
                                    uint64_t *ok)
 {
-#if defined(MQS_AVX512_SOLVE) && MQS_O >= 64
-    /* rows of 80 bytes and more; at o = 46 (48-byte rows) the matrix made
-     * per row update costs more than avx2's bitsliced update (README) */
+#if defined(MQS_AVX512_SOLVE)
     if (pqsig_kset() >= PQSIG_KSET_AVX512) {
         *ok = mqs_avx512_solve(x, lin, rhs, work);
         return PQSIG_NATIVE_OK;

@@ -1,5 +1,5 @@
 /* MQ-Sign, AVX-512 + GFNI: the matrices of products by a field element,
- * shared by the mat-vec (matvec_avx512.c) and the solver (solve_avx512.c).
+ * for the mat-vec (matvec_avx512.c).
  *
  * Multiplying a byte by a fixed field element s is GF(2)-linear, whatever
  * the representation of the field: it is an 8x8 bit matrix A(s), and

@@ -2,8 +2,7 @@
  * for the composite ../meta.h, which calls them only inside the avx512
  * implementation's operations, after their CPU check (AVX-512 F/BW/VL
  * and GFNI: src/common/kset.h). Every kernel it does not list is the
- * avx2 one (pubmap, and solve where o < 64: see src/mqsign/README.md,
- * "avx512").
+ * avx2 one (pubmap: see src/mqsign/README.md, "avx512").
  *   mqs_matvec: each scalar's product map as a GF(2) 8x8 matrix applied
  *   to 64 bytes at a time by GFNI (matvec_avx512.c), every length. */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX512_META_H
@@ -14,9 +13,9 @@
 
 #include "common/ns.h"
 
-/*   mqs_solve: the portable solver with its elimination step by GFNI
- *   (solve_avx512.c): each row update is one vgf2p8affineqb a register;
- *   used where o >= 64 (../meta.h: slower than avx2's at o = 46). */
+/*   mqs_solve: the portable solver with avx2's row update, elimination
+ *   step and inversion, compiled with AVX-512VL (vpternlogq:
+ *   solve_avx512.c). */
 #define MQS_AVX512_SOLVE
 #define mqs_avx512_solve PQSIG_KNS(mqs_avx512_solve)
 uint64_t mqs_avx512_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work);
