@@ -253,6 +253,8 @@ def add_framework_commands(sub):
     s.add_argument("--harness", choices=["verify", "decode", "diff"], help="only this harness")
     s.add_argument("--fast", action="store_true", help="long runs: UBSan without ASan (several times "
                    "the executions), then the grown corpus once under ASan")
+    s.add_argument("--impl", help="only these implementations (comma-separated), for long runs; the "
+                   "differential harness needs two or more")
     s.add_argument("--kat-dir", default=B.KAT_DIR, help="seed records (default test/data/kat)")
     s.set_defaults(func=cmd_fuzz)
 

@@ -83,16 +83,18 @@ static inline int fuzz_listed(const char *list, const char *name)
 }
 
 /* The names of `scheme` this CPU runs, each with its implementations;
- * returns how many. The environment variable PQSIG_FUZZ_NAMES (names,
- * comma-separated) restricts them (./pqsig fuzz NAME). */
+ * returns how many. The environment variables PQSIG_FUZZ_NAMES (names,
+ * comma-separated: ./pqsig fuzz NAME) and PQSIG_FUZZ_IMPLS (implementations:
+ * ./pqsig fuzz --impl, for long runs of one implementation, several times
+ * the executions a second) restrict them. */
 static inline size_t fuzz_groups(fuzz_group *g, size_t cap, const char *scheme)
 {
-    const char *only = getenv("PQSIG_FUZZ_NAMES");
+    const char *only = getenv("PQSIG_FUZZ_NAMES"), *impls = getenv("PQSIG_FUZZ_IMPLS");
     size_t i, j, n = 0;
     for (i = 0; i < pqsig_count(); i++) {
         const pqsig_alg *a = pqsig_at(i);
         if (strcmp(a->d.scheme, scheme) != 0 || !pqsig_runs_here(a) || fuzz_too_slow(a) ||
-            !fuzz_listed(only, a->d.name)) {
+            !fuzz_listed(only, a->d.name) || !fuzz_listed(impls, a->d.impl)) {
             continue;
         }
         for (j = 0; j < n && strcmp(g[j].d->name, a->d.name) != 0; j++) {

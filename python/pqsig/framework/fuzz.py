@@ -163,7 +163,7 @@ def replay_corpus(fast_dir, name, exe, env):
     return p.returncode == 0 and "Test unit written to" not in log, n, log
 
 
-def run(names=(), seconds=30, harness=None, kat_dir=B.KAT_DIR, report=None, fast=False):
+def run(names=(), seconds=30, harness=None, kat_dir=B.KAT_DIR, report=None, fast=False, impls=None):
     """Builds the fuzz flavour (fast: fuzz-fast, then the ASan one for the replay) and runs
     the harnesses; report(result) per harness (default: print its line). Returns the
     results."""
@@ -173,6 +173,8 @@ def run(names=(), seconds=30, harness=None, kat_dir=B.KAT_DIR, report=None, fast
     algs = [n for n in names if scheme_of(n)]
     if algs:
         env["PQSIG_FUZZ_NAMES"] = ",".join(algs)
+    if impls:
+        env["PQSIG_FUZZ_IMPLS"] = impls
     seed_dir = seeds(d, kat_dir, env)
     results = []
     for name, exe, _ in harnesses(d, names, harness):
@@ -223,7 +225,7 @@ def main(args):
     if algs and len(algs) != len(args.names):
         print("pqsig fuzz: give either schemes or algorithm names")
         return 2
-    results = run(args.names, args.seconds, args.harness, args.kat_dir, fast=args.fast)
+    results = run(args.names, args.seconds, args.harness, args.kat_dir, fast=args.fast, impls=args.impl)
     bad = [r for r in results if not r["ok"]]
     for r in bad:
         print(f"\n== {r['harness']}\n" + r["log"][-6000:])
