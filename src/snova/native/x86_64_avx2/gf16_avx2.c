@@ -388,7 +388,8 @@ static inline void pmat_body(const uint8_t *buf, size_t nib0, unsigned rb, unsig
     unsigned j, k, c, w;
     for (j = 0; j < rb; j++) {
         const uint8_t *e = buf + (nib0 + (size_t)j * cb * 16u) / 2u;
-        const long long *ty = (const long long *)(const void *)(taby + (size_t)j * 64u * nw);
+        /* taby is NULL when only out is wanted: no offset from it then */
+        const long long *ty = outt != NULL ? (const long long *)(const void *)(taby + (size_t)j * 64u * nw) : NULL;
         __m256i acc[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
         for (k = 0; k < cb; k++) {
             uint64_t q;
