@@ -776,29 +776,31 @@ static void test_mul(void)
 #define TLEN 48u
 #define L2 (SNOVA_L * SNOVA_L)
 
-/* Blocks side by side, from bytes of any value (every byte 255 in the edge
- * run), for each count of blocks up to a row of TLEN columns. */
+/* Blocks side by side as pair rows, from bytes of any value (every byte
+ * 255 in the edge run), for each count of blocks up to a row of TLEN
+ * columns. */
 static void test_hrows(void)
 {
     static uint8_t b[TLEN / SNOVA_L * L2];
-    static uint16_t h[SNOVA_L * TLEN], hc[SNOVA_L * TLEN], hn[SNOVA_L * TLEN];
-    unsigned nb, k, r, c;
+    static uint16_t h[SNOVA_GFQ_PAIRS * TLEN], hc[SNOVA_GFQ_PAIRS * TLEN], hn[SNOVA_GFQ_PAIRS * TLEN];
+    unsigned nb, k, p, c;
     for (k = 0; k < sizeof(b); k++) {
         b[k] = edge ? 255 : (uint8_t)rnd64();
     }
     for (nb = 0; nb <= TLEN / SNOVA_L; nb++) {
-        for (k = 0; k < SNOVA_L * TLEN; k++) {
+        for (k = 0; k < SNOVA_GFQ_PAIRS * TLEN; k++) {
             h[k] = (uint16_t)rnd64();
         }
         memcpy(hc, h, sizeof(h));
         memcpy(hn, h, sizeof(h));
         snova_gfq_hrows_c(hc, TLEN, b, nb);
-        for (r = 0; r < SNOVA_L; r++) {
+        for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
             for (c = 0; c < TLEN; c++) {
-                const unsigned k0 = c / SNOVA_L;
-                const uint16_t want = k0 < nb ? (uint16_t)(b[k0 * L2 + r * SNOVA_L + c % SNOVA_L] % SNOVA_Q)
-                                              : h[r * TLEN + c];
-                CHECK(hc[r * TLEN + c] == want, "hrows: nb %u, row %u, column %u", nb, r, c);
+                const unsigned k0 = c / SNOVA_L, x = c % SNOVA_L;
+                const uint16_t want = k0 < nb ? (uint16_t)(b[k0 * L2 + 2 * p * SNOVA_L + x] % SNOVA_Q |
+                                                           b[k0 * L2 + (2 * p + 1) * SNOVA_L + x] % SNOVA_Q << 8)
+                                              : h[p * TLEN + c];
+                CHECK(hc[p * TLEN + c] == want, "hrows: nb %u, pair %u, column %u", nb, p, c);
             }
         }
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_HROWS)
@@ -808,20 +810,31 @@ static void test_hrows(void)
     (void)hn;
 }
 
+/* The half product on pair rows against sums over the unpacked rows. */
 static void test_trows(void)
 {
-    static uint16_t yt[L2 * TLEN], yc[L2 * TLEN], yn[L2 * TLEN], h[SNOVA_L * TLEN], ub[SNOVA_L * L2 * SNOVA_GFQ_BC];
+    static uint16_t yt[L2 * TLEN], yc[L2 * TLEN], yn[L2 * TLEN], hr[SNOVA_L][TLEN], h[SNOVA_GFQ_PAIRS * TLEN];
+    static uint16_t ur[SNOVA_L][L2], ub[SNOVA_GFQ_PAIRS * L2 * SNOVA_GFQ_BC];
     unsigned k, c, r;
     for (k = 0; k < L2 * TLEN; k++) {
-        yt[k] = relem();
+        yt[k] = (uint16_t)rnd64(); /* any value: the sums wrap modulo 2^16 */
     }
-    for (k = 0; k < SNOVA_L * TLEN; k++) {
-        h[k] = relem();
+    for (r = 0; r < SNOVA_L; r++) {
+        for (c = 0; c < TLEN; c++) {
+            hr[r][c] = relem();
+        }
+        for (k = 0; k < L2; k++) {
+            ur[r][k] = relem();
+        }
     }
-    for (k = 0; k < SNOVA_L * L2; k++) {
-        uint16_t e = relem();
-        for (c = 0; c < SNOVA_GFQ_BC; c++) {
-            ub[k * SNOVA_GFQ_BC + c] = e;
+    for (r = 0; r < SNOVA_GFQ_PAIRS; r++) {
+        for (c = 0; c < TLEN; c++) {
+            h[r * TLEN + c] = (uint16_t)(hr[2 * r][c] | hr[2 * r + 1][c] << 8);
+        }
+        for (k = 0; k < L2; k++) {
+            for (c = 0; c < SNOVA_GFQ_BC; c++) {
+                ub[(r * L2 + k) * SNOVA_GFQ_BC + c] = (uint16_t)(ur[2 * r][k] | ur[2 * r + 1][k] << 8);
+            }
         }
     }
     memcpy(yc, yt, sizeof(yt));
@@ -831,7 +844,7 @@ static void test_trows(void)
         for (c = 0; c < TLEN; c++) {
             uint32_t s = yt[k * TLEN + c];
             for (r = 0; r < SNOVA_L; r++) {
-                s += (uint32_t)h[r * TLEN + c] * ub[(r * L2 + k) * SNOVA_GFQ_BC];
+                s += (uint32_t)hr[r][c] * ur[r][k];
             }
             CHECK(yc[k * TLEN + c] == (uint16_t)s, "trows");
         }

@@ -153,9 +153,9 @@ typedef struct {
     uint8_t pke[SNOVA_PK_ELEMS];
     uint16_t uw16[SNOVA_NL * SNOVA_L2];
     uint8_t uw8[SNOVA_NL * SNOVA_L2];
-    uint16_t ub[SNOVA_NL * SNOVA_L2 * SNOVA_GFQ_BC];
+    uint16_t ub[SNOVA_NL / 2 * SNOVA_L2 * SNOVA_GFQ_BC]; /* pair rows (native/api.h) */
     uint8_t row[SNOVA_N * SNOVA_L2];
-    uint16_t h[SNOVA_L * GFQ_YS];
+    uint16_t h[SNOVA_GFQ_PAIRS * GFQ_YS]; /* pair rows */
     uint16_t yt[SNOVA_L2 * GFQ_YS];
     uint8_t yt8[SNOVA_L2 * SNOVA_NL];
     uint16_t z[SNOVA_L2 * SNOVA_L2];

@@ -126,23 +126,26 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_
 
 void snova_gfq_hrows_c(uint16_t *restrict h, size_t hs, const uint8_t *restrict b, unsigned nb)
 {
-    unsigned k, r, c;
+    unsigned k, p, c;
     for (k = 0; k < nb; k++) {
-        for (r = 0; r < SNOVA_L; r++) {
+        const uint8_t *bk = b + (size_t)k * GFQ_L2;
+        for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
             for (c = 0; c < SNOVA_L; c++) {
-                h[r * hs + k * SNOVA_L + c] = gfq_red16(b[(size_t)k * GFQ_L2 + r * SNOVA_L + c]);
+                h[p * hs + k * SNOVA_L + c] = (uint16_t)(gfq_red16(bk[2 * p * SNOVA_L + c]) |
+                                                         gfq_red16(bk[(2 * p + 1) * SNOVA_L + c]) << 8);
             }
         }
     }
 }
 
-/* Verification, transposed: every element of the whipped signature is
- * kept broadcast over SNOVA_GFQ_BC lanes (ub), so a lane vector of H (a row of
- * it, SNOVA_GFQ_BC columns) is multiplied without any broadcast in the loop. */
+/* Verification, transposed: every pair of elements of the whipped
+ * signature is kept broadcast over SNOVA_GFQ_BC lanes (ub), so a lane
+ * vector of a pair row of H (SNOVA_GFQ_BC columns) is multiplied without
+ * any broadcast in the loop. */
 void snova_gfq_trows_c(uint16_t *restrict yt, size_t ys, const uint16_t *restrict h, size_t hs, unsigned len,
                        const uint16_t *restrict ub)
 {
-    unsigned c, k, r, i;
+    unsigned c, k, p, i;
     for (c = 0; c < len; c += SNOVA_GFQ_BC) {
         for (k = 0; k < GFQ_L2; k++) {
             uint16_t *y = yt + (size_t)k * ys + c;
@@ -150,10 +153,10 @@ void snova_gfq_trows_c(uint16_t *restrict yt, size_t ys, const uint16_t *restric
             for (i = 0; i < SNOVA_GFQ_BC; i++) {
                 acc[i] = y[i];
             }
-            for (r = 0; r < SNOVA_L; r++) {
-                const uint16_t *hr = h + r * hs + c, *b = ub + ((size_t)r * GFQ_L2 + k) * SNOVA_GFQ_BC;
+            for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+                const uint16_t *hp = h + p * hs + c, *b = ub + ((size_t)p * GFQ_L2 + k) * SNOVA_GFQ_BC;
                 for (i = 0; i < SNOVA_GFQ_BC; i++) {
-                    acc[i] = (uint16_t)(acc[i] + hr[i] * b[i]);
+                    acc[i] = (uint16_t)(acc[i] + (hp[i] & 255u) * (b[i] & 255u) + (hp[i] >> 8) * (b[i] >> 8));
                 }
             }
             for (i = 0; i < SNOVA_GFQ_BC; i++) {

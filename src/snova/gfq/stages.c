@@ -172,9 +172,13 @@ void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova
 {
     unsigned k, c;
     snova_gfq_whip(w->uw16, w->uw8, u, SNOVA_N, spow);
-    for (k = 0; k < SNOVA_NL * SNOVA_L2; k++) {
+    /* pair p of rows 2p, 2p + 1 of Uw (l is even, so a block row's pairs
+     * are its own), broadcast */
+    for (k = 0; k < SNOVA_NL / 2 * SNOVA_L2; k++) {
+        const unsigned p = k / SNOVA_L2, x = k % SNOVA_L2;
+        const uint16_t pair = (uint16_t)(w->uw16[2 * p * SNOVA_L2 + x] | w->uw16[(2 * p + 1) * SNOVA_L2 + x] << 8);
         for (c = 0; c < SNOVA_GFQ_BC; c++) {
-            w->ub[k * SNOVA_GFQ_BC + c] = w->uw16[k];
+            w->ub[k * SNOVA_GFQ_BC + c] = pair;
         }
     }
 }
@@ -186,30 +190,30 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     unsigned j, k, r, c, since = 0;
     (void)pk; /* its P22 is in w->pke (snova_vf_load_pk) */
     memset(w->yt, 0, sizeof(w->yt));
-    /* Y^t = Uw^t H, l rows of H at a time: for a vinegar block row j, the
-     * diagonal block (its upper triangle, diagonal halved) then P11_jk
-     * (k > j) and P12_jk as they lie in the expansion */
+    /* Y^t = Uw^t H, l rows of H at a time (as l/2 pair rows: native/api.h):
+     * for a vinegar block row j, the diagonal block (its upper triangle,
+     * diagonal halved) then P11_jk (k > j) and P12_jk as they lie in the
+     * expansion */
     for (j = 0; j < SNOVA_V; j++) {
         const unsigned ncol = (SNOVA_N - j) * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
         const uint8_t *row = w->row;
         PQSIG_NS(snova_pub_read)(pub, w->row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
         /* the bytes as they come, reduced (an expanded key's are reduced
-         * already, and reducing again keeps them) */
+         * already, and reducing again keeps them), in pair rows */
         for (r = 0; r < l; r++) {
-            uint16_t *hr = w->h + (size_t)r * GFQ_YS;
-            for (c = 0; c < r; c++) {
-                hr[c] = 0;
+            uint16_t *hp = w->h + (size_t)(r / 2) * GFQ_YS;
+            const unsigned sh = 8 * (r % 2);
+            for (c = 0; c < l; c++) {
+                const uint16_t v = (uint16_t)(c < r ? 0u : c == r ? gfq_mul(*row++, GFQ_HALF) : gfq_byte_elem(*row++));
+                hp[c] = (uint16_t)(sh == 0 ? v : hp[c] | v << 8);
             }
-            hr[r] = gfq_mul(*row++, GFQ_HALF);
-            for (c = r + 1; c < l; c++) {
-                hr[c] = gfq_byte_elem(*row++);
-            }
-            for (c = ncol; c < len; c++) {
-                hr[c] = 0;
+            for (c = ncol; c < len && sh == 0; c++) {
+                hp[c] = 0;
             }
         }
         snova_gfq_hrows(w->h + l, GFQ_YS, row, SNOVA_N - j - 1);
-        snova_gfq_trows(w->yt + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len, w->ub + (size_t)j * l * l2 * SNOVA_GFQ_BC);
+        snova_gfq_trows(w->yt + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len,
+                        w->ub + (size_t)j * SNOVA_GFQ_PAIRS * l2 * SNOVA_GFQ_BC);
         if (++since == YT_FOLD) {
             since = 0;
             fold_yt(w->yt);
@@ -220,20 +224,15 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     for (j = 0; j < SNOVA_O; j++) {
         const unsigned ncol = ol - j * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
         for (r = 0; r < l; r++) {
-            uint16_t *hr = w->h + (size_t)r * GFQ_YS;
-            for (c = 0; c < r; c++) {
-                hr[c] = 0;
-            }
-            hr[r] = gfq_mul(*e++, GFQ_HALF);
-            for (c = r + 1; c < ncol; c++) {
-                hr[c] = *e++;
-            }
-            for (c = ncol; c < len; c++) {
-                hr[c] = 0;
+            uint16_t *hp = w->h + (size_t)(r / 2) * GFQ_YS;
+            const unsigned sh = 8 * (r % 2);
+            for (c = 0; c < len; c++) {
+                const uint16_t v = (uint16_t)(c < r || c >= ncol ? 0u : c == r ? gfq_mul(*e++, GFQ_HALF) : *e++);
+                hp[c] = (uint16_t)(sh == 0 ? v : hp[c] | v << 8);
             }
         }
         snova_gfq_trows(w->yt + vl + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len,
-                        w->ub + (size_t)(vl + j * l) * l2 * SNOVA_GFQ_BC);
+                        w->ub + (size_t)(vl / 2 + j * SNOVA_GFQ_PAIRS) * l2 * SNOVA_GFQ_BC);
         if (++since == YT_FOLD) {
             since = 0;
             fold_yt(w->yt);

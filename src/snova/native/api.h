@@ -125,21 +125,33 @@ void snova_gf16_rows_c(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
 void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                      unsigned inner, const uint16_t *x, unsigned cols);
 
-/* l rows of a half product (verification): yt[k ys + c] += sum_{r < l}
- * h[r hs + c] ub[(r l^2 + k) SNOVA_GFQ_BC + c mod SNOVA_GFQ_BC] for k < l^2,
- * c < len (a multiple of SNOVA_GFQ_BC); each row of ub is one element
- * broadcast over SNOVA_GFQ_BC lanes. No reduction: the caller folds yt
- * before its lanes overflow (SNOVA_GFQ_CHUNK in gfq/scalar.h: products
- * per fold). Buffers do not overlap. */
+/* The half product of verification takes the l rows of a block row of H
+ * two at a time: a word of a pair row holds the element of row 2p in its
+ * low byte and that of row 2p + 1 in its high byte (elements are below
+ * q < 128), so that one vpmaddubsw multiplies and adds both rows. The odd-q
+ * shapes have an even l. */
+#if SNOVA_L % 2 != 0
+#error "odd q: the half products take the rows of l in pairs (every odd-q set has l = 4)"
+#endif
+#define SNOVA_GFQ_PAIRS (SNOVA_L / 2u)
+
+/* l rows of a half product: yt[k ys + c] += sum_{p < l/2}
+ * lo(h[p hs + c]) lo(u) + hi(h[p hs + c]) hi(u), u = ub[(p l^2 + k)
+ * SNOVA_GFQ_BC + c mod SNOVA_GFQ_BC], for k < l^2, c < len (a multiple of
+ * SNOVA_GFQ_BC); h and ub are pair rows (above), each row of ub one pair
+ * of elements broadcast over SNOVA_GFQ_BC lanes. No reduction: the caller
+ * folds yt before its lanes overflow (SNOVA_GFQ_CHUNK in gfq/scalar.h:
+ * products per fold). Buffers do not overlap. */
 #define snova_gfq_trows_c PQSIG_KNS(snova_gfq_trows_c)
 void snova_gfq_trows_c(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                        const uint16_t *ub);
 
 /* The rows of nb l x l blocks laid side by side (verification: a block row
- * of P as it comes from the expansion): h[r hs + k l + c] =
- * b[k l^2 + r l + c] mod q for r < l, k < nb, c < l; the bytes of b are
- * any values 0 .. 255 (reduced here, as snova_pub_elem does). Nothing else
- * of h is written. */
+ * of P as it comes from the expansion), as pair rows (above):
+ * h[p hs + k l + c] = e(2p) | e(2p + 1) << 8, e(r) = b[k l^2 + r l + c]
+ * mod q, for p < l/2, k < nb, c < l; the bytes of b are any values
+ * 0 .. 255 (reduced here, as snova_pub_elem does). Nothing else of h is
+ * written. */
 #define snova_gfq_hrows_c PQSIG_KNS(snova_gfq_hrows_c)
 void snova_gfq_hrows_c(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
 

@@ -10,11 +10,13 @@
  * broadcast and two instructions per 16 columns. The compiled portable
  * kernel spent five instructions per element of a and 16 columns.
  *
- * snova_avx2_gfq_hrows lays the blocks of a row of P side by side in
- * 16-bit lanes, reduced (a transpose of 4 x 4 words per 4 blocks).
+ * snova_avx2_gfq_hrows lays the blocks of a row of P side by side as
+ * pair rows (two elements a 16-bit lane), reduced (a transpose of 4 x 4
+ * words per 4 blocks).
  *
- * snova_avx2_gfq_trows keeps the l broadcast elements of one output row
- * in registers and streams the rows of H through them, 16 columns a step.
+ * snova_avx2_gfq_trows keeps the l/2 broadcast pairs of one output row in
+ * registers and streams the pair rows of H through them, 16 columns and
+ * two rows per vpmaddubsw.
  *
  * Both are the twins' arithmetic on other groupings: mul reduces every
  * output to [0, q) as the twin does, trows wraps modulo 2^16 as the twin
@@ -191,66 +193,74 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
     }
 }
 
-/* h[r hs + 4k + c] = b[16k + 4r + c] mod q (l = 4): four blocks (64
- * bytes, 16 words of 4 bytes) at a time are transposed so that each row's
- * four words meet (vpermd within each pair of blocks, then the 64-bit
- * unpacks), widened to 16-bit lanes and reduced (red16_v, the twin's
- * gfq_red16). The last nb mod 4 blocks go one row of 4 at a time. */
+/* Pair p of rows (2p, 2p + 1), 16 lanes: e(2p) | e(2p + 1) << 8 from the
+ * bytes of the two rows, reduced (red16_v, the twin's gfq_red16). */
+static inline __m256i pair_v(__m128i lo, __m128i hi)
+{
+    return _mm256_or_si256(red16_v(_mm256_cvtepu8_epi16(lo)), _mm256_slli_epi16(red16_v(_mm256_cvtepu8_epi16(hi)), 8));
+}
+
+/* The pair rows of nb blocks (l = 4): four blocks (64 bytes, 16 words of
+ * 4 bytes) at a time are transposed so that each row's four words meet
+ * (vpermd within each pair of blocks, then the 64-bit unpacks: rows 0 and
+ * 2 in one register, 1 and 3 in the other), then each pair of rows is
+ * widened, reduced and joined. The last nb mod 4 blocks go one block at
+ * a time. */
 void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
 {
 #if SNOVA_L == 4
     const __m256i pairs = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    unsigned k = 0, r;
+    unsigned k = 0;
     for (; k + 4 <= nb; k += 4) {
         const __m256i x = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(b + 16 * k)), pairs);
         const __m256i y = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(b + 16 * k + 32)), pairs);
         const __m256i r02 = _mm256_unpacklo_epi64(x, y), r13 = _mm256_unpackhi_epi64(x, y);
         uint16_t *o = h + 4 * (size_t)k;
-        _mm256_storeu_si256((__m256i *)o, red16_v(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(r02))));
-        _mm256_storeu_si256((__m256i *)(o + hs), red16_v(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(r13))));
-        _mm256_storeu_si256((__m256i *)(o + 2 * hs),
-                            red16_v(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(r02, 1))));
-        _mm256_storeu_si256((__m256i *)(o + 3 * hs),
-                            red16_v(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(r13, 1))));
+        _mm256_storeu_si256((__m256i *)o, pair_v(_mm256_castsi256_si128(r02), _mm256_castsi256_si128(r13)));
+        _mm256_storeu_si256((__m256i *)(o + hs),
+                            pair_v(_mm256_extracti128_si256(r02, 1), _mm256_extracti128_si256(r13, 1)));
     }
     for (; k < nb; k++) {
-        for (r = 0; r < 4; r++) {
-            uint32_t v;
-            memcpy(&v, b + 16 * k + 4 * r, 4);
-            _mm_storel_epi64((__m128i *)(void *)(h + r * hs + 4 * k),
-                             _mm256_castsi256_si128(red16_v(_mm256_cvtepu8_epi16(_mm_cvtsi32_si128((int)v)))));
-        }
+        /* rows 0..3 of the block, 4 bytes each, as the four words of a vector */
+        const __m128i blk = _mm_loadu_si128((const __m128i *)(b + 16 * k));
+        const __m256i p01 = pair_v(blk, _mm_srli_si128(blk, 4)), p23 = pair_v(_mm_srli_si128(blk, 8), _mm_srli_si128(blk, 12));
+        _mm_storel_epi64((__m128i *)(void *)(h + 4 * k), _mm256_castsi256_si128(p01));
+        _mm_storel_epi64((__m128i *)(void *)(h + hs + 4 * k), _mm256_castsi256_si128(p23));
     }
 #else
     snova_gfq_hrows_c(h, hs, b, nb);
 #endif
 }
 
-/* yt[k ys + c] += sum_r h[r hs + c] ub[(r l^2 + k) BC], modulo 2^16: for
- * each output row k the l broadcast elements stay in registers while the
- * columns stream past, 16 (then 8) at a time. */
+/* yt[k ys + c] += the pair products of the l/2 pair rows of h with the
+ * broadcast pairs of ub, modulo 2^16: one vpmaddubsw a pair row and 16
+ * columns (the elements, below q < 128, are unsigned bytes on one side and
+ * nonnegative signed bytes on the other; each sum of two products is below
+ * 2 (q - 1)^2 < 2^15, so its saturation never applies). For each output row
+ * k the broadcast pairs stay in registers while the columns stream past,
+ * 16 (then 8) at a time. */
 void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len, const uint16_t *ub)
 {
-    unsigned k, r, c;
+    unsigned k, p, c;
     for (k = 0; k < GFQ_L2; k++) {
-        __m256i b[SNOVA_L];
+        __m256i b[SNOVA_GFQ_PAIRS];
         uint16_t *y = yt + (size_t)k * ys;
-        for (r = 0; r < SNOVA_L; r++) {
-            b[r] = _mm256_set1_epi16((short)ub[((size_t)r * GFQ_L2 + k) * SNOVA_GFQ_BC]);
+        for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+            b[p] = _mm256_set1_epi16((short)ub[((size_t)p * GFQ_L2 + k) * SNOVA_GFQ_BC]);
         }
         for (c = 0; c + 16 <= len; c += 16) {
             __m256i acc = _mm256_loadu_si256((const __m256i *)(y + c));
-            for (r = 0; r < SNOVA_L; r++) {
-                __m256i hv = _mm256_loadu_si256((const __m256i *)(h + (size_t)r * hs + c));
-                acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(hv, b[r]));
+            for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+                const __m256i hv = _mm256_loadu_si256((const __m256i *)(h + (size_t)p * hs + c));
+                acc = _mm256_add_epi16(_mm256_maddubs_epi16(hv, b[p]), acc);
             }
             _mm256_storeu_si256((__m256i *)(y + c), acc);
         }
         if (c < len) { /* len is a multiple of SNOVA_GFQ_BC = 8 */
             __m128i acc = _mm_loadu_si128((const __m128i *)(y + c));
-            for (r = 0; r < SNOVA_L; r++) {
-                __m128i hv = _mm_loadu_si128((const __m128i *)(h + (size_t)r * hs + c));
-                acc = _mm_add_epi16(acc, _mm_mullo_epi16(hv, _mm256_castsi256_si128(b[r])));
+            for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+                const __m128i hv = _mm_loadu_si128((const __m128i *)(h + (size_t)p * hs + c));
+                acc = _mm_add_epi16(_mm_maddubs_epi16(hv, _mm256_castsi256_si128(b[p])), acc);
             }
             _mm_storeu_si128((__m128i *)(y + c), acc);
         }
