@@ -51,8 +51,9 @@ void ncc_expand_a(ncc_poly *ahat, ncc_poly *spec, const uint8_t zeta[NCC_SEEDBYT
 void ncc_expand_s(ncc_spoly *s, const uint8_t seed[NCC_CRHBYTES]);
 /* Masks are drawn NCC_MASK_BATCH at a time where the 4-way SHAKE256 runs on
  * a vector unit (SHAKE sets on x86-64): an attempt's mask is one SHAKE256
- * stream, about 3 to 4 attempts are expected, and four streams cost little
- * more than one there. Elsewhere one at a time. */
+ * stream, and four streams cost about 1.5 times one there, which pays from
+ * the second attempt (1.6 attempts a signature at level 1, more at levels
+ * 3 and 5: src/nccsign/README.md). Elsewhere one at a time. */
 #if PQSIG_SHAKEX4_NATIVE_BUILD && !NCCSIGN_AES
 #define NCC_MASK_BATCH 4
 #else
