@@ -121,14 +121,18 @@ static inline void finish_vec(uint16_t *o, unsigned c, unsigned cols, __m256i ac
 
 /* One output row += the block of np pairs; PAIR(p) gives the pair word
  * of x row pair p. nv = vectors of 16 columns (a constant in each instance). */
-#define ROW_BODY(PAIR)                                                                                     \
+#define ROW_BODY(PAIR, PAIR1)                                                                                     \
     do {                                                                                                   \
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, acc2 = acc0, acc3 = acc0;                     \
-        p = 0;                                                                                             \
-        do { /* np >= 1 */                                                                                 \
+        for (p = 0; p + 2 <= np; p += 2) { /* two pairs a step */                                         \
+            const __m256i b0 = _mm256_set1_epi16((short)(PAIR)), b1 = _mm256_set1_epi16((short)(PAIR1));  \
+            MAC_ROW(b0, xp[p]);                                                                            \
+            MAC_ROW(b1, xp[p + 1]);                                                                        \
+        }                                                                                                  \
+        if (p < np) {                                                                                      \
             const __m256i b = _mm256_set1_epi16((short)(PAIR));                                            \
             MAC_ROW(b, xp[p]);                                                                             \
-        } while (++p < np);                                                                                \
+        }                                                                                                  \
         finish_vec(o, 0, cols, acc0);                                                                      \
         if (nv > 1)                                                                                        \
             finish_vec(o, 16, cols, acc1);                                                                 \
@@ -156,14 +160,15 @@ static inline void mul_block(uint16_t *out, const uint8_t *a, size_t a_rs, size_
         for (r = 0; r < rows; r++) {
             const uint8_t *ar = a + (size_t)r * a_rs + m0;
             uint16_t *o = out + (size_t)r * cols;
-            ROW_BODY(load_pair(ar + 2 * p));
+            ROW_BODY(load_pair(ar + 2 * p), load_pair(ar + 2 * p + 2));
         }
         return;
     }
     for (r = 0; r < rows; r++) {
         const uint8_t *ar = a + (size_t)r * a_rs + (size_t)m0 * a_cs;
         uint16_t *o = out + (size_t)r * cols;
-        ROW_BODY(pair_word(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner));
+        ROW_BODY(pair_word(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner),
+                 pair_word(ar + (size_t)(2 * p + 2) * a_cs, a_cs, m0 + 2 * p + 3 < inner));
     }
 }
 
