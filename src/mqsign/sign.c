@@ -89,8 +89,8 @@ int PQSIG_NS(sign_derand_temp)(uint8_t *sig, size_t *siglen, const uint8_t *m, s
         pqsig_drbg_randombytes(&prng, w->vin, MQS_V);
         mqs_masks(w->mk.vmask, w->vin, MQS_V);
         have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk.vmask, MQS_V);
-        mqs_matvec_tab(w->lin, sk + MQS_SK_F2, (size_t)MQS_O * MQS_O, 0, (const uint64_t(*)[8][2])w->mk.vmask,
-                       (const uint8_t(*)[32])w->tab, have_tab, MQS_V, (size_t)MQS_O * MQS_O);
+        mqs_matvec(w->lin, sk + MQS_SK_F2, (size_t)MQS_O * MQS_O, 0, (const uint64_t(*)[8][2])w->mk.vmask,
+                   MQS_V, (size_t)MQS_O * MQS_O);
         eval_f1(w, sk, have_tab);
         for (e = 0; e < MQS_O; e++) {
             w->rhs[e] = (uint8_t)(y[e] ^ w->f1v[e]);

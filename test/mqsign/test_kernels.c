@@ -186,7 +186,7 @@ static void test_matvec(void)
      * a column of v vectors of the public key (its last at offset tri). */
     size_t big = (size_t)V * O * O, tri = 0, i, len;
     uint8_t *vecs, *ones;
-    const size_t lens[] = {16, 17, 31, 32, 33, O - 1, O, O + 1, 127, 128, 129, 159, 160, 161, 288, 300};
+    const size_t lens[] = {16, 17, 31, 32, 33, O - 1, O, O + 1};
     for (i = 0; i + 1 < V; i++) {
         tri += (size_t)(N - 1 - i) * O;
     }

@@ -187,24 +187,8 @@ static inline void matvec_tab_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t 
 int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                         const uint8_t (*tab)[32], size_t count, size_t len)
 {
-    if (len < 32) { /* public length: 32 bytes and more */
+    if (len < 32 || len > 128) { /* public length: 32 .. 128 bytes in registers */
         return PQSIG_NATIVE_FALLBACK;
-    }
-    /* Longer vectors (signing's o^2-byte rows of F2) in slices of 128
-     * bytes, four registers summed over every scalar; the last slice takes
-     * 32 to 128 + 31 bytes as below (at least 32, so that no block starts
-     * before it). */
-    while (len >= 160) {
-        matvec_tab_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, 128, 4);
-        out += 128;
-        vecs += 128;
-        len -= 128;
-    }
-    if (len > 128) { /* 129 .. 159: one register, then the rest */
-        matvec_tab_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, 32, 1);
-        out += 32;
-        vecs += 32;
-        len -= 32;
     }
     switch ((len + 31) / 32) {
     case 1:

@@ -5,9 +5,8 @@
  *   tables by vpshufb (matvec_avx2.c), for lengths of 32 bytes and more
  *   (shorter ones decline);
  *   mqs_tables, mqs_matvec_tab: the scalars' product tables, made once per
- *   column of T1 in key generation and per signing attempt, then every
- *   32-byte block of a vector by two vpshufb (matvec_avx2.c; lengths of 32
- *   bytes and more, in slices of 128 summed in registers);
+ *   column of T1 in key generation, then every 32-byte block of a vector
+ *   by two vpshufb (matvec_avx2.c; lengths of 32 to 128 bytes);
  *   mqs_solve: the portable solver compiled with AVX2, with its row
  *   update, elimination step and pivot inversion by hand
  *   (recompiled_avx2.c, inv_avx2.h);
