@@ -54,4 +54,55 @@ static inline int ncc_ntt_from_spec_native(uint32_t r[NCC_N], const uint32_t a[N
 }
 #endif
 
+#if defined(NCC_AVX2_RECOMPILED)
+#define PQSIG_NCC_NATIVE_REJ_UNIFORM
+static inline int ncc_rej_uniform_native(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen, size_t *count)
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *count = ncc_avx2_rej_uniform(a, len, buf, buflen));
+}
+
+#define PQSIG_NCC_NATIVE_REJ_ETA
+static inline int ncc_rej_eta_native(int32_t *s, size_t len, const uint8_t *buf, size_t buflen, size_t *count)
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *count = ncc_avx2_rej_eta(s, len, buf, buflen));
+}
+
+#define PQSIG_NCC_NATIVE_DECOMPOSE
+static inline int ncc_decompose_native(uint8_t w1[NCC_N], int32_t w0[NCC_N], const uint32_t w[NCC_N])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_decompose(w1, w0, w));
+}
+
+#define PQSIG_NCC_NATIVE_MAKE_HINT
+static inline int ncc_make_hint_native(uint8_t h[NCC_N], const int32_t r0[NCC_N], const uint8_t w1[NCC_N],
+                                       uint32_t *count)
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *count = ncc_avx2_make_hint(h, r0, w1));
+}
+
+#define PQSIG_NCC_NATIVE_USE_HINT
+static inline int ncc_use_hint_native(uint8_t w1[NCC_N], const uint32_t r[NCC_N], const uint8_t h[NCC_N])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_use_hint(w1, r, h));
+}
+
+#define PQSIG_NCC_NATIVE_PACK_W1
+static inline int ncc_pack_w1_native(uint8_t out[NCC_POLYW1_BYTES], const uint8_t w1[NCC_N])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_pack_w1(out, w1));
+}
+
+#define PQSIG_NCC_NATIVE_UNPACK_Z
+static inline int ncc_unpack_z_native(int32_t z[NCC_N], const uint8_t in[NCC_POLYZ_BYTES])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_unpack_z(z, in));
+}
+
+#define PQSIG_NCC_NATIVE_UNPACK_T1
+static inline int ncc_unpack_t1_native(uint32_t t1[NCC_N], const uint8_t in[NCC_POLYT1_BYTES])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_unpack_t1(t1, in));
+}
+#endif
+
 #endif

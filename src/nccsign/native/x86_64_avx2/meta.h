@@ -5,10 +5,14 @@
  *   the products of n = 1536's degree-2 residues, written by hand for 8
  *   lanes (vpmuludq Montgomery products); the same integer operations as
  *   the twins, so the same results, and no branch or index on
- *   coefficients. */
+ *   coefficients.
+ *   Rounding (decompose, make_hint, use_hint), packing (pack_w1,
+ *   unpack_z, unpack_t1) and the rejection samplers: the twins compiled
+ *   again with AVX2 (recompiled_avx2.c). */
 #ifndef PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/ns.h"
@@ -24,5 +28,25 @@ void ncc_avx2_invntt(uint32_t a[NCC_N]);
 void ncc_avx2_reduce2q(uint32_t a[NCC_N]);
 void ncc_avx2_pointwise(uint32_t r[NCC_N], const uint32_t a[NCC_N], const uint32_t b[NCC_N]);
 void ncc_avx2_ntt_from_spec(uint32_t r[NCC_N], const uint32_t a[NCC_N]);
+
+/* The rounding, packing and sampling kernels: the portable twins compiled
+ * again with AVX2 (recompiled_avx2.c). */
+#define NCC_AVX2_RECOMPILED
+#define ncc_avx2_rej_uniform PQSIG_KNS(ncc_avx2_rej_uniform)
+#define ncc_avx2_rej_eta PQSIG_KNS(ncc_avx2_rej_eta)
+#define ncc_avx2_decompose PQSIG_KNS(ncc_avx2_decompose)
+#define ncc_avx2_make_hint PQSIG_KNS(ncc_avx2_make_hint)
+#define ncc_avx2_use_hint PQSIG_KNS(ncc_avx2_use_hint)
+#define ncc_avx2_pack_w1 PQSIG_KNS(ncc_avx2_pack_w1)
+#define ncc_avx2_unpack_z PQSIG_KNS(ncc_avx2_unpack_z)
+#define ncc_avx2_unpack_t1 PQSIG_KNS(ncc_avx2_unpack_t1)
+size_t ncc_avx2_rej_uniform(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen);
+size_t ncc_avx2_rej_eta(int32_t *s, size_t len, const uint8_t *buf, size_t buflen);
+void ncc_avx2_decompose(uint8_t w1[NCC_N], int32_t w0[NCC_N], const uint32_t w[NCC_N]);
+uint32_t ncc_avx2_make_hint(uint8_t h[NCC_N], const int32_t r0[NCC_N], const uint8_t w1[NCC_N]);
+void ncc_avx2_use_hint(uint8_t w1[NCC_N], const uint32_t r[NCC_N], const uint8_t h[NCC_N]);
+void ncc_avx2_pack_w1(uint8_t out[NCC_POLYW1_BYTES], const uint8_t w1[NCC_N]);
+void ncc_avx2_unpack_z(int32_t z[NCC_N], const uint8_t in[NCC_POLYZ_BYTES]);
+void ncc_avx2_unpack_t1(uint32_t t1[NCC_N], const uint8_t in[NCC_POLYT1_BYTES]);
 
 #endif
