@@ -119,16 +119,29 @@ static void xor_bytes(uint64_t *s, unsigned w, unsigned j, unsigned pos, const u
     }
 }
 
-static void get_bytes(const uint64_t *s, unsigned w, unsigned j, unsigned pos, uint8_t *out, size_t n)
+/* Bytes pos .. pos + n - 1 of every instance j into out[j] + off: single
+ * bytes up to a lane boundary, whole lanes (lane i of the W instances
+ * read together: they are adjacent in the state), then the last bytes.
+ * Inlined with a constant w, the lane loop is W loads and W stores. */
+static inline void get_bytes(const uint64_t *s, unsigned w, unsigned pos, uint8_t *const *out, size_t off, size_t n)
 {
-    for (; n > 0 && (pos & 7) != 0; n--, pos++) {
-        *out++ = (uint8_t)(s[w * (pos >> 3) + j] >> (8 * (pos & 7)));
+    size_t k = 0;
+    unsigned j;
+    for (; k < n && ((pos + k) & 7) != 0; k++) {
+        for (j = 0; j < w; j++) {
+            out[j][off + k] = (uint8_t)(s[w * ((pos + k) >> 3) + j] >> (8 * ((pos + k) & 7)));
+        }
     }
-    for (; n >= 8; n -= 8, pos += 8, out += 8) {
-        st64_le(out, s[w * (pos >> 3) + j]);
+    for (; k + 8 <= n; k += 8) {
+        const uint64_t *lane = s + w * ((pos + k) >> 3);
+        for (j = 0; j < w; j++) {
+            st64_le(out[j] + off + k, lane[j]);
+        }
     }
-    for (; n > 0; n--, pos++) {
-        *out++ = (uint8_t)(s[w * (pos >> 3) + j] >> (8 * (pos & 7)));
+    for (; k < n; k++) {
+        for (j = 0; j < w; j++) {
+            out[j][off + k] = (uint8_t)(s[w * ((pos + k) >> 3) + j] >> (8 * ((pos + k) & 7)));
+        }
     }
 }
 
@@ -194,7 +207,6 @@ static void sponge_squeeze(uint64_t *s, pqsig_keccakxn_sponge *sp, unsigned w, u
                            size_t len)
 {
     size_t done = 0;
-    unsigned j;
     PQSIG_HASH_BEGIN();
     if (!sp->squeezing) {
         sponge_finalize(s, sp, w);
@@ -206,8 +218,10 @@ static void sponge_squeeze(uint64_t *s, pqsig_keccakxn_sponge *sp, unsigned w, u
             sp->pos = 0;
         }
         n = sp->rate - sp->pos < len - done ? sp->rate - sp->pos : len - done;
-        for (j = 0; j < w; j++) {
-            get_bytes(s, w, j, sp->pos, out[j] + done, n);
+        if (w == 4) { /* a constant width (4 or 8) for the inlined copy */
+            get_bytes(s, 4, sp->pos, out, done, n);
+        } else {
+            get_bytes(s, 8, sp->pos, out, done, n);
         }
         done += n;
         sp->pos += (unsigned)n;
