@@ -100,14 +100,6 @@ void ncc_expand_masks(uint8_t (*buf)[NCC_POLYZ_BYTES], const uint8_t rho[NCC_CRH
  * addresses. Step i draws b <= i (redrawing larger b), moves whatever sits
  * at b to i and puts the new sign at b. Only "b > i" is declassified: a
  * rejected draw is discarded and says nothing about the challenge. */
-#define BYTES16(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8, b + 9, b + 10, b + 11, \
-                   b + 12, b + 13, b + 14, b + 15
-/* 0, 1, ..., 255: the low bytes of the indices of a 256-coefficient row. */
-static const uint8_t byte_index[256] = {BYTES16(0),   BYTES16(16),  BYTES16(32),  BYTES16(48),
-                                        BYTES16(64),  BYTES16(80),  BYTES16(96),  BYTES16(112),
-                                        BYTES16(128), BYTES16(144), BYTES16(160), BYTES16(176),
-                                        BYTES16(192), BYTES16(208), BYTES16(224), BYTES16(240)};
-
 void ncc_challenge_list(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU],
                         const uint8_t ctilde[NCC_SEEDBYTES])
 {
@@ -151,43 +143,14 @@ void ncc_challenge_list(uint32_t pos[NCC_TAU], uint32_t neg[NCC_TAU],
 void ncc_sample_in_ball(ncc_spoly *c, const uint8_t ctilde[NCC_SEEDBYTES])
 {
     uint32_t pos[NCC_TAU], neg[NCC_TAU];
-    size_t k, j;
+    size_t j;
 
     ncc_challenge_list(pos, neg, ctilde);
-    /* Dense form: compare every index with every placement. Indices are
-     * split as 256 chunk + low byte: the chunk comparison gives one mask per
-     * row, the low bytes are compared eight at a time in 8-bit lanes of a
-     * word (coefficients of c are -1, 0 or 1, so bytes hold them; every
-     * position is placed once, so OR places it). The exact zero-byte test
-     * has no carry between lanes, and no per-byte flag a compiler could
-     * branch on: clang -O1 turned the per-byte form into a branch on each
-     * byte (the constant-time matrix of ./pqsig test found it). Row lengths
-     * (256, or N - 1024 / N - 2048) are multiples of 8. */
+    /* Dense form (ncc_challenge_dense: every index compared with every
+     * placement, no address from a position). */
     {
-        const uint64_t lanes = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full;
         uint8_t dense[NCC_N];
-        memset(dense, 0, sizeof dense);
-        for (k = 0; k < NCC_TAU; k++) {
-            uint8_t value = (uint8_t)(1 - 2 * (int32_t)neg[k]);
-            const uint64_t lowb = (uint64_t)(pos[k] & 0xFFu) * lanes;
-            size_t chunk;
-            for (chunk = 0; chunk < NCC_N; chunk += 256) {
-                uint32_t d = (uint32_t)(chunk >> 8) ^ (pos[k] >> 8);
-                uint8_t v = (uint8_t)(value & (uint8_t)(0u - ((d - 1) >> 31))); /* chunk matches */
-                const uint64_t vb = (uint64_t)v * lanes;
-                uint8_t *row = dense + chunk;
-                size_t len = NCC_N - chunk < 256 ? NCC_N - chunk : 256;
-                for (j = 0; j < len; j += 8) {
-                    uint64_t x, z, r;
-                    memcpy(&x, byte_index + j, 8);
-                    x ^= lowb;                              /* a zero byte where the low bytes match */
-                    z = ~(((x & low7) + low7) | x | low7); /* 0x80 in exactly the zero bytes */
-                    memcpy(&r, row + j, 8);
-                    r |= vb & ((z >> 7) * 0xFFu);
-                    memcpy(row + j, &r, 8);
-                }
-            }
-        }
+        ncc_challenge_dense(dense, pos, neg);
         for (j = 0; j < NCC_N; j++) {
             c->c[j] = (int8_t)dense[j];
         }

@@ -79,6 +79,16 @@ static inline size_t ncc_rej_eta(int32_t *s, size_t len, const uint8_t *buf, siz
     return ncc_rej_eta_c(s, len, buf, buflen);
 }
 
+static inline void ncc_challenge_dense(uint8_t dense[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU])
+{
+#if defined(PQSIG_NCC_NATIVE_CHALLENGE_DENSE)
+    if (ncc_challenge_dense_native(dense, pos, neg) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    ncc_challenge_dense_c(dense, pos, neg);
+}
+
 static inline void ncc_decompose(uint8_t w1[NCC_N], int32_t w0[NCC_N], const uint32_t w[NCC_N])
 {
 #if defined(PQSIG_NCC_NATIVE_DECOMPOSE)

@@ -332,6 +332,43 @@ static void rounding_input(void)
     }
 }
 
+/* The dense challenge from random placements (distinct positions, the
+ * first and last index among them in some trials) against a direct
+ * placement. */
+static void test_challenge_dense(void)
+{
+    unsigned t, k, j;
+    for (t = 0; t < 40; t++) {
+        uint32_t pos[NCC_TAU], neg[NCC_TAU];
+        uint8_t cwant[N], d[N], dx[N], dbefore[N];
+        memset(cwant, 0, sizeof cwant);
+        for (k = 0; k < NCC_TAU; k++) {
+            uint32_t q;
+            do { /* distinct positions (test data: rejection is fine here) */
+                q = k == 0 && t % 4 == 1 ? 0 : k == 1 && t % 4 == 2 ? N - 1 : rnd_below(N);
+                for (j = 0; j < k && pos[j] != q; j++) {
+                }
+            } while (j < k);
+            pos[k] = q;
+            neg[k] = rnd32() & 1;
+            cwant[q] = neg[k] ? 0xFF : 1;
+        }
+        rnd_bytes(d, sizeof d);
+        ncc_challenge_dense_c(d, pos, neg);
+        CHECK_MEM(d, cwant, sizeof d, "challenge_dense_c (trial %u)", t);
+#if defined(PQSIG_NCC_NATIVE_CHALLENGE_DENSE)
+        rnd_bytes(dx, sizeof dx);
+        memcpy(dbefore, dx, sizeof dx);
+        if (native_took(ncc_challenge_dense_native(dx, pos, neg), dx, dbefore, sizeof dx, "challenge_dense")) {
+            CHECK_MEM(dx, d, sizeof dx, "challenge_dense_native = challenge_dense_c (trial %u)", t);
+        }
+#else
+        (void)dx;
+        (void)dbefore;
+#endif
+    }
+}
+
 static void test_rounding(void)
 {
     unsigned t;
@@ -478,6 +515,7 @@ int main(int argc, char **argv)
     test_ntt();
     test_from_spec();
     test_samplers();
+    test_challenge_dense();
     test_rounding();
     test_packing();
     printf("n = %d, backend %s: %u native calls did the work, %u declined\n", N, kset, native_ok,

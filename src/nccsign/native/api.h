@@ -41,6 +41,7 @@
 #define ncc_pointwise_c PQSIG_KNS(ncc_pointwise_c)
 #define ncc_rej_uniform_c PQSIG_KNS(ncc_rej_uniform_c)
 #define ncc_rej_eta_c PQSIG_KNS(ncc_rej_eta_c)
+#define ncc_challenge_dense_c PQSIG_KNS(ncc_challenge_dense_c)
 #define ncc_decompose_c PQSIG_KNS(ncc_decompose_c)
 #define ncc_make_hint_c PQSIG_KNS(ncc_make_hint_c)
 #define ncc_use_hint_c PQSIG_KNS(ncc_use_hint_c)
@@ -106,6 +107,13 @@ uint32_t ncc_make_hint_c(uint8_t h[NCC_N], const int32_t r0[NCC_N], const uint8_
 /* w1 = UseHint(h, r) for r_i in [0, q) and h_i in {0, 1}: public data
  * (verification). Out: w1_i in [0, NCC_W1_MODULUS). */
 void ncc_use_hint_c(uint8_t w1[NCC_N], const uint32_t r[NCC_N], const uint8_t h[NCC_N]);
+
+/* The challenge c as n bytes from its tau placements (sample.c):
+ * dense[pos[k]] = 1, or 0xFF (-1) where neg[k] is 1, the others 0; the
+ * positions are distinct and below n. Secret (a signing attempt's
+ * challenge, public only once its signature is): no branch or address may
+ * depend on pos or neg. */
+void ncc_challenge_dense_c(uint8_t dense[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU]);
 
 /* Packing (pack.c), spec section 3.2: fields of fixed width, least
  * significant bit first. */

@@ -67,6 +67,13 @@ static inline int ncc_rej_eta_native(int32_t *s, size_t len, const uint8_t *buf,
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *count = ncc_avx2_rej_eta(s, len, buf, buflen));
 }
 
+#define PQSIG_NCC_NATIVE_CHALLENGE_DENSE
+static inline int ncc_challenge_dense_native(uint8_t dense[NCC_N], const uint32_t pos[NCC_TAU],
+                                             const uint32_t neg[NCC_TAU])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_challenge_dense(dense, pos, neg));
+}
+
 #define PQSIG_NCC_NATIVE_DECOMPOSE
 static inline int ncc_decompose_native(uint8_t w1[NCC_N], int32_t w0[NCC_N], const uint32_t w[NCC_N])
 {

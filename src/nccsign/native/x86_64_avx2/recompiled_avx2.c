@@ -13,6 +13,8 @@
 #define ncc_rej_uniform_c ncc_avx2_rej_uniform
 #undef ncc_rej_eta_c
 #define ncc_rej_eta_c ncc_avx2_rej_eta
+#undef ncc_challenge_dense_c
+#define ncc_challenge_dense_c ncc_avx2_challenge_dense
 #undef ncc_decompose_c
 #define ncc_decompose_c ncc_avx2_decompose
 #undef ncc_make_hint_c
