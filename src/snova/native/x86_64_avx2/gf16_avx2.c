@@ -144,7 +144,18 @@ static void lincomb_narrow(uint64_t *out, const uint8_t *s, size_t s_stride, con
     size_t k;
     a[0] = a[1] = a[2] = a[3] = _mm256_setzero_si256();
     if (nw == 1u) {
-        for (k = 0; k < count; k += 4) {
+        /* whole groups of four terms first: no test per term */
+        for (k = 0; k + 4 <= count; k += 4) {
+            const __m256i sv = _mm256_setr_epi64x((long long)s[k * s_stride], (long long)s[(k + 1) * s_stride],
+                                                  (long long)s[(k + 2) * s_stride], (long long)s[(k + 3) * s_stride]);
+            const __m256i xv = x_stride == 1u ? _mm256_loadu_si256((const __m256i *)(const void *)(x + k))
+                                              : _mm256_setr_epi64x((long long)x[k * x_stride],
+                                                                   (long long)x[(k + 1) * x_stride],
+                                                                   (long long)x[(k + 2) * x_stride],
+                                                                   (long long)x[(k + 3) * x_stride]);
+            narrow_step(a, sv, xv);
+        }
+        for (; k < count; k += 4) {
             const __m256i sv = _mm256_setr_epi64x(term_s(s, s_stride, k, count), term_s(s, s_stride, k + 1, count),
                                                   term_s(s, s_stride, k + 2, count),
                                                   term_s(s, s_stride, k + 3, count));
@@ -157,7 +168,17 @@ static void lincomb_narrow(uint64_t *out, const uint8_t *s, size_t s_stride, con
             narrow_step(a, sv, xv);
         }
     } else {
-        for (k = 0; k < count; k += 2) {
+        for (k = 0; k + 2 <= count; k += 2) {
+            const long long s0 = (long long)s[k * s_stride], s1 = (long long)s[(k + 1) * s_stride];
+            const __m256i sv = _mm256_setr_epi64x(s0, s0, s1, s1);
+            const __m256i xv = x_stride == 2u ? _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * k))
+                                              : _mm256_setr_epi64x((long long)x[k * x_stride],
+                                                                   (long long)x[k * x_stride + 1],
+                                                                   (long long)x[(k + 1) * x_stride],
+                                                                   (long long)x[(k + 1) * x_stride + 1]);
+            narrow_step(a, sv, xv);
+        }
+        for (; k < count; k += 2) {
             const long long s0 = term_s(s, s_stride, k, count), s1 = term_s(s, s_stride, k + 1, count);
             const __m256i sv = _mm256_setr_epi64x(s0, s0, s1, s1);
             const __m256i xv = k + 2 <= count && x_stride == 2u
