@@ -797,9 +797,9 @@ static void test_hrows(void)
         for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
             for (c = 0; c < TLEN; c++) {
                 const unsigned k0 = c / SNOVA_L, x = c % SNOVA_L;
-                const uint16_t want = k0 < nb ? (uint16_t)(b[k0 * L2 + 2 * p * SNOVA_L + x] % SNOVA_Q |
-                                                           b[k0 * L2 + (2 * p + 1) * SNOVA_L + x] % SNOVA_Q << 8)
-                                              : h[p * TLEN + c];
+                const unsigned lo = b[k0 * L2 + 2 * p * SNOVA_L + x] % SNOVA_Q;
+                const unsigned hi = b[k0 * L2 + (2 * p + 1) * SNOVA_L + x] % SNOVA_Q;
+                const uint16_t want = (uint16_t)(k0 < nb ? lo | hi << 8 : h[p * TLEN + c]);
                 CHECK(hc[p * TLEN + c] == want, "hrows: nb %u, pair %u, column %u", nb, p, c);
             }
         }
