@@ -75,7 +75,7 @@ static void compare_native(int rc, const void *out, const void *c_out, const voi
 
 /* ---- References over plain element arrays (shared by both fields) ---- */
 
-#define MAXO 6u
+#define MAXO 11u
 #define ML 5u /* l, at most */
 #define ML2 (ML * ML)
 #define MAXALPHA (ML2 + ML)

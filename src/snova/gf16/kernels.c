@@ -499,7 +499,6 @@ FLATTEN void snova_gf16_finish_c(uint8_t *out, const uint64_t *d, const uint8_t 
 
 /* ---- The block stage of the linear system (Algorithm 17): rows.h ---- */
 
-#define ROWS_ACC_UPDATE rows_acc_update_c
 #include "snova/gf16/rows.h"
 
 FLATTEN void snova_gf16_rows_c(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,

@@ -1,11 +1,8 @@
 /* SNOVA, GF(16): the block stage of the linear system (Algorithm 17), the
- * body of the rows kernel, as a template shared by the portable twin
- * (gf16/kernels.c) and the AVX2 kernel (native/x86_64_avx2/gf16_avx2.c).
- * The includer defines ROWS_ACC_UPDATE, the name of its version of the
- * innermost step (rows_acc_update_c below, or a vector one); the step
- * must leave acc exactly as rows_acc_update_c does. No include guard: one
- * inclusion per translation unit, whose dispatcher instantiates rows_body
- * for each l. */
+ * body of the portable rows kernel (gf16/kernels.c), one oil block t at a
+ * time. The AVX2 kernel (native/x86_64_avx2/gf16_avx2.c) computes the same
+ * words four blocks to a vector. No include guard: one inclusion per
+ * translation unit, whose dispatcher instantiates rows_body for each l. */
 #include <string.h>
 
 #include "snova/gf16/scalar.h"
@@ -138,7 +135,7 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
                     nbl[x][w] = gf16_fold_lanes(s);
                 }
             }
-            ROWS_ACC_UPDATE(acc + (size_t)t * l * lw, (size_t)o * l * lw, aml, nbl, bp, ap, l);
+            rows_acc_update_c(acc + (size_t)t * l * lw, (size_t)o * l * lw, aml, nbl, bp, ap, l);
         }
     }
     for (r = 0; r < l2; r++) {

@@ -308,49 +308,253 @@ FLATTEN uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w)
     }
 }
 
-/* ---- The block stage of the linear system (gf16/rows.h) ----
- * The portable body, with its innermost step on vectors for l = 4 (one
- * word of four 16-bit lanes per row of an oil block): the four rows x of
- * entry (r, c) in one vector, each lane product by vpmullw (a lane value
- * below 16 times a spread element below 2^13 stays within its 16 bits, as
- * the portable 64-bit products do). Other l decline. */
-static inline void rows_acc_update_avx2(uint64_t *acc_t, size_t stride, uint64_t aml[][SNOVA_GF16_LWMAX],
-                                        uint64_t nbl[][SNOVA_GF16_LWMAX], uint64_t bp[][SNOVA_GF16_LWMAX],
-                                        uint64_t ap[][SNOVA_GF16_LWMAX], const unsigned l);
-#define ROWS_ACC_UPDATE rows_acc_update_avx2
-#include "snova/gf16/rows.h"
+/* ---- The block stage of the linear system (gf16/rows.h), l = 4 ----
+ * The portable body works on one oil block t at a time, with a chain of
+ * scalar 64-bit products and folds per block. Here four blocks t share
+ * a vector: word k of a vector is the word of block t0 + k, a row of four
+ * 16-bit lanes as in the portable body. Each lane product (a value below
+ * 16 times a spread element below 2^13) stays within its 16 bits, so
+ * vpmullw is the portable 64-bit product lane by lane. The blocks past o
+ * in the last group repeat block o - 1 (o is public) and are dropped. */
 
-static inline void rows_acc_update_avx2(uint64_t *acc_t, size_t stride, uint64_t aml[][SNOVA_GF16_LWMAX],
-                                        uint64_t nbl[][SNOVA_GF16_LWMAX], uint64_t bp[][SNOVA_GF16_LWMAX],
-                                        uint64_t ap[][SNOVA_GF16_LWMAX], const unsigned l)
+/* The lazy reduction of gf16_fold_lanes on 16 lanes: the nibbles s0..s3 of
+ * a lane stand for s0 + s1 x + s2 x^2 + s3 x^3; a byte's two nibbles are
+ * combined by a table of s1 x mod f, then the high byte's result is
+ * multiplied by x^2 mod f by a second table. */
+static inline __m256i fold16(__m256i v)
 {
-    /* vector x, lane x of a broadcast word, in every lane of word x */
+    const __m256i m4 = _mm256_set1_epi8(0x0f);
+    /* s x mod f, and s x^2 mod f, for s = 0 .. 15 (x^4 = x + 1) */
+    const __m256i tx = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 3, 1, 7, 5, 11, 9, 15, 13, 0, 2, 4, 6, 8, 10, 12,
+                                        14, 3, 1, 7, 5, 11, 9, 15, 13);
+    const __m256i tx2 = _mm256_setr_epi8(0, 4, 8, 12, 3, 7, 11, 15, 6, 2, 14, 10, 5, 1, 13, 9, 0, 4, 8, 12, 3, 7,
+                                         11, 15, 6, 2, 14, 10, 5, 1, 13, 9);
+    const __m256i b = _mm256_xor_si256(_mm256_and_si256(v, m4),
+                                       _mm256_shuffle_epi8(tx, _mm256_and_si256(_mm256_srli_epi16(v, 4), m4)));
+    return _mm256_and_si256(_mm256_xor_si256(b, _mm256_shuffle_epi8(tx2, _mm256_srli_epi16(b, 8))),
+                            _mm256_set1_epi16(0x000f));
+}
+
+/* Word k of the result: the XOR of the four words of argument k. */
+static inline __m256i xor_words4(__m256i a, __m256i b, __m256i c, __m256i d)
+{
+    const __m256i ab = _mm256_xor_si256(_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b));
+    const __m256i cd = _mm256_xor_si256(_mm256_unpacklo_epi64(c, d), _mm256_unpackhi_epi64(c, d));
+    return _mm256_xor_si256(_mm256_permute2x128_si256(ab, cd, 0x20), _mm256_permute2x128_si256(ab, cd, 0x31));
+}
+
+/* In every lane of each word: lane y of that word. */
+static inline __m256i lane_bcast(__m256i v, unsigned y)
+{
+    const char b0 = (char)(2 * y), b1 = (char)(2 * y + 1), h0 = (char)(8 + 2 * y), h1 = (char)(9 + 2 * y);
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1, h0, h1,
+                                                   b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1, h0, h1));
+}
+
+/* fold16 of sum_u lane u of v times m[u]: for each block, the row v
+ * times the matrix whose row u is m[u]. */
+static inline __m256i row_times(__m256i v, const __m256i m[4])
+{
+    __m256i s = _mm256_mullo_epi16(lane_bcast(v, 0), m[0]);
+    unsigned u;
+    for (u = 1; u < 4; u++) {
+        s = _mm256_xor_si256(s, _mm256_mullo_epi16(lane_bcast(v, u), m[u]));
+    }
+    return fold16(s);
+}
+
+/* fold16 of sum_u lane x of v[u] times m[u]: row x of the product of the
+ * matrix whose column u is v[u] by the matrix whose row u is m[u]. */
+static inline __m256i col_times(const __m256i v[4], unsigned x, const __m256i m[4])
+{
+    __m256i s = _mm256_mullo_epi16(lane_bcast(v[0], x), m[0]);
+    unsigned u;
+    for (u = 1; u < 4; u++) {
+        s = _mm256_xor_si256(s, _mm256_mullo_epi16(lane_bcast(v[u], x), m[u]));
+    }
+    return fold16(s);
+}
+
+/* fold16 of sum_u v[u] c[u], c[u] a spread scalar (in every lane). */
+static inline __m256i comb4(const __m256i v[4], const uint16_t c[4])
+{
+    __m256i s = _mm256_mullo_epi16(v[0], _mm256_set1_epi16((short)c[0]));
+    unsigned u;
+    for (u = 1; u < 4; u++) {
+        s = _mm256_xor_si256(s, _mm256_mullo_epi16(v[u], _mm256_set1_epi16((short)c[u])));
+    }
+    return fold16(s);
+}
+
+/* gf16_spread of each 16-bit lane (a value below 16): a table for each
+ * byte of the result. */
+static inline __m256i spread16(__m256i v)
+{
+    const __m256i lo = _mm256_setr_epi8(0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00,
+                                        0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01,
+                                        0x10, 0x11, 0x00, 0x01, 0x10, 0x11);
+    const __m256i hi = _mm256_setr_epi8(0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10, 0x11,
+                                        0x11, 0x11, 0x11, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10,
+                                        0x10, 0x10, 0x11, 0x11, 0x11, 0x11);
+    return _mm256_or_si256(_mm256_shuffle_epi8(lo, v), _mm256_slli_epi16(_mm256_shuffle_epi8(hi, v), 8));
+}
+
+/* 16 bytes (a 4x4 matrix) as 16-bit lanes, spread. */
+static inline __m256i spread_mat(const uint8_t *m)
+{
+    return spread16(_mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)m)));
+}
+
+/* The l rows (u = 0..3) of four blocks of ll or rl, each the sum over a of
+ * row (u, a) times the spread scalar of word a of qa, folded. */
+static inline void block_rows(__m256i out[4], const uint64_t *base, const unsigned idx[4], __m256i qa)
+{
+    unsigned u, k;
+    for (u = 0; u < 4; u++) {
+        __m256i x[4];
+        for (k = 0; k < 4; k++) {
+            const __m256i *at = (const __m256i *)(const void *)(base + idx[k] * 16u + u * 4u);
+            x[k] = _mm256_mullo_epi16(_mm256_loadu_si256(at), qa);
+        }
+        out[u] = fold16(xor_words4(x[0], x[1], x[2], x[3]));
+    }
+}
+
+/* 16 folded lanes (word x, lane y) as 16 nibbles x l + y of a word. */
+static inline uint64_t pack_nibbles(__m256i v)
+{
+    const __m256i b = _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08);
+    const __m128i n = _mm_maddubs_epi16(_mm256_castsi256_si128(b), _mm_set1_epi16(0x1001));
+    return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(n, n));
+}
+
+static void rows4_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
+                       const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, uint64_t *acc)
+{
+    const unsigned alpha = 20;
+    const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * 16u;
+    const uint8_t *q1v = bm + (size_t)o * alpha * 16u, *q2v = q1v + (size_t)o * alpha * 4u;
+    /* word x of by_x: lane x of a broadcast word */
     const __m256i by_x = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 4, 5, 4, 5, 4, 5, 4, 5,
                                           6, 7, 6, 7, 6, 7, 6, 7);
-    const __m256i nv = _mm256_setr_epi64x((long long)nbl[0][0], (long long)nbl[1][0], (long long)nbl[2][0],
-                                          (long long)nbl[3][0]);
-    __m256i nb[4], am, aq;
-    unsigned r, c;
-    if (l != 4u) {
-        rows_acc_update_c(acc_t, stride, aml, nbl, bp, ap, l);
-        return;
+    /* the transpose of a 4x4 byte matrix */
+    const __m128i tr = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    __m256i spv[4];
+    unsigned al, t0, a, x, r, k, c;
+    /* spv[a], lane x l + y: S^a[x][y], spread */
+    for (a = 0; a < 4; a++) {
+        spv[a] = spread_mat(spow + a * 16u);
     }
-    for (c = 0; c < 4; c++) {
-        /* lane c of word x, in every lane of word x */
-        const char b0 = (char)(2 * c), b1 = (char)(2 * c + 1), h0 = (char)(8 + 2 * c), h1 = (char)(9 + 2 * c);
-        nb[c] = _mm256_shuffle_epi8(nv, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1, h0,
-                                                         h1, b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1,
-                                                         h0, h1));
-    }
-    for (r = 0; r < 4; r++) {
-        am = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)aml[r][0]), by_x);
-        aq = _mm256_set1_epi64x((long long)ap[r][0]);
-        for (c = 0; c < 4; c++) {
-            __m256i *row = (__m256i *)(void *)(acc_t + (size_t)(r * 4 + c) * stride);
-            const __m256i d = _mm256_xor_si256(_mm256_mullo_epi16(am, _mm256_set1_epi64x((long long)bp[c][0])),
-                                               _mm256_mullo_epi16(nb[c], aq));
-            _mm256_storeu_si256(row, _mm256_xor_si256(_mm256_loadu_si256(row), d));
+    memset(acc, 0, (size_t)16 * o * 4 * sizeof(uint64_t));
+    for (al = 0; al < alpha; al++) {
+        const unsigned ip = (i + al) % o;
+        const size_t it = (size_t)i * alpha + al;
+        const uint8_t *q1 = q1v + it * 4, *q2 = q2v + it * 4, *ab = am + it * 16, *bb = bm + it * 16;
+        const uint64_t *lbase = ll + (size_t)ip * o * 16u, *rbase = rl + (size_t)ip * o * 16u;
+        __m256i q2m[4], blm[4], bpm[4], apm[4], qa1, qa2, v1, v2, as, bs, bt, qc;
+        uint16_t asp[4][4], q1sp[4][4];
+        uint32_t q12[2];
+        /* Q1 and Q2 (lane x l + y), and the spread q1[a] and q2[a] */
+        v1 = _mm256_mullo_epi16(_mm256_set1_epi16(q1[0]), spv[0]);
+        v2 = _mm256_mullo_epi16(_mm256_set1_epi16(q2[0]), spv[0]);
+        for (a = 1; a < 4; a++) {
+            v1 = _mm256_xor_si256(v1, _mm256_mullo_epi16(_mm256_set1_epi16(q1[a]), spv[a]));
+            v2 = _mm256_xor_si256(v2, _mm256_mullo_epi16(_mm256_set1_epi16(q2[a]), spv[a]));
         }
+        v1 = spread16(fold16(v1));
+        v2 = spread16(fold16(v2));
+        memcpy(&q12[0], q1, 4);
+        memcpy(&q12[1], q2, 4);
+        qc = spread16(_mm256_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)q12)));
+        /* word a of qa1 (qa2): spread q1[a] (q2[a]) in every lane */
+        qa1 = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(qc, 0x00), by_x);
+        qa2 = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(qc, 0x55), by_x);
+        /* A, B and B^T, spread, lane x l + y */
+        as = spread_mat(ab);
+        bs = spread_mat(bb);
+        bt = spread16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)bb), tr)));
+        _mm256_storeu_si256((__m256i *)(void *)q1sp, v1);
+        _mm256_storeu_si256((__m256i *)(void *)asp, as);
+        /* word x of each in every word: q2m[x] lanes y = Q2[x][y]; apm[x]
+         * = A[x][y]; blm[x] = B[x][y]; bpm[x] = B[y][x] */
+        q2m[0] = _mm256_permute4x64_epi64(v2, 0x00);
+        q2m[1] = _mm256_permute4x64_epi64(v2, 0x55);
+        q2m[2] = _mm256_permute4x64_epi64(v2, 0xaa);
+        q2m[3] = _mm256_permute4x64_epi64(v2, 0xff);
+        apm[0] = _mm256_permute4x64_epi64(as, 0x00);
+        apm[1] = _mm256_permute4x64_epi64(as, 0x55);
+        apm[2] = _mm256_permute4x64_epi64(as, 0xaa);
+        apm[3] = _mm256_permute4x64_epi64(as, 0xff);
+        blm[0] = _mm256_permute4x64_epi64(bs, 0x00);
+        blm[1] = _mm256_permute4x64_epi64(bs, 0x55);
+        blm[2] = _mm256_permute4x64_epi64(bs, 0xaa);
+        blm[3] = _mm256_permute4x64_epi64(bs, 0xff);
+        bpm[0] = _mm256_permute4x64_epi64(bt, 0x00);
+        bpm[1] = _mm256_permute4x64_epi64(bt, 0x55);
+        bpm[2] = _mm256_permute4x64_epi64(bt, 0xaa);
+        bpm[3] = _mm256_permute4x64_epi64(bt, 0xff);
+        for (t0 = 0; t0 < o; t0 += 4) {
+            unsigned idx[4];
+            __m256i lsl[4], rsl[4], ml[4], aml[4], nl[4], nbl[4], nv[4];
+            for (k = 0; k < 4; k++) {
+                idx[k] = t0 + k < o ? t0 + k : o - 1; /* o is public */
+            }
+            /* lsl[u]: lanes x = sum_a q1[a] L[(a, x)][(t, u)];
+             * rsl[u]: lanes y = sum_b q2[b] R[(t, u)][(b, y)] */
+            block_rows(lsl, lbase, idx, qa1);
+            block_rows(rsl, rbase, idx, qa2);
+            /* M = ls Q2 (rows x, lanes y); A M (rows r, lanes x);
+             * N = Q1 rs (rows x, lanes y); N B (rows x, lanes c) */
+            for (x = 0; x < 4; x++) {
+                ml[x] = col_times(lsl, x, q2m);
+            }
+            for (r = 0; r < 4; r++) {
+                aml[r] = comb4(ml, asp[r]);
+                nl[r] = comb4(rsl, q1sp[r]);
+            }
+            for (x = 0; x < 4; x++) {
+                nbl[x] = row_times(nl[x], blm);
+            }
+            /* nv[k]: word x = nbl[x] of block t0 + k */
+            {
+                const __m256i p0 = _mm256_unpacklo_epi64(nbl[0], nbl[1]), p1 = _mm256_unpackhi_epi64(nbl[0], nbl[1]);
+                const __m256i p2 = _mm256_unpacklo_epi64(nbl[2], nbl[3]), p3 = _mm256_unpackhi_epi64(nbl[2], nbl[3]);
+                nv[0] = _mm256_permute2x128_si256(p0, p2, 0x20);
+                nv[1] = _mm256_permute2x128_si256(p1, p3, 0x20);
+                nv[2] = _mm256_permute2x128_si256(p0, p2, 0x31);
+                nv[3] = _mm256_permute2x128_si256(p1, p3, 0x31);
+            }
+            /* entry (r, c) of block t: rows x, lanes y:
+             * am[r][x] B[y][c] + A[r][y] nb[x][c] */
+            for (k = 0; k < 4 && t0 + k < o; k++) {
+                const __m256i wk = _mm256_setr_epi32((int)(2 * k), (int)(2 * k + 1), (int)(2 * k), (int)(2 * k + 1),
+                                                     (int)(2 * k), (int)(2 * k + 1), (int)(2 * k), (int)(2 * k + 1));
+                uint64_t *acc_t = acc + (size_t)(t0 + k) * 4u;
+                __m256i nb[4];
+                for (c = 0; c < 4; c++) {
+                    nb[c] = lane_bcast(nv[k], c);
+                }
+                for (r = 0; r < 4; r++) {
+                    const __m256i amr = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(aml[r], wk), by_x);
+                    for (c = 0; c < 4; c++) {
+                        __m256i *row = (__m256i *)(void *)(acc_t + (size_t)(r * 4 + c) * o * 4u);
+                        const __m256i d = _mm256_xor_si256(_mm256_mullo_epi16(amr, bpm[c]),
+                                                           _mm256_mullo_epi16(nb[c], apm[r]));
+                        _mm256_storeu_si256(row, _mm256_xor_si256(_mm256_loadu_si256(row), d));
+                    }
+                }
+            }
+        }
+    }
+    /* row i l^2 + r: word t = the 16 entries of block t, then the right-hand side */
+    for (r = 0; r < 16; r++) {
+        uint64_t *grow = g + (size_t)(i * 16 + r) * gw;
+        memset(grow, 0, gw * sizeof(uint64_t));
+        for (t0 = 0; t0 < o; t0++) {
+            const __m256i *at = (const __m256i *)(const void *)(acc + ((size_t)r * o + t0) * 4u);
+            grow[t0] = pack_nibbles(fold16(_mm256_loadu_si256(at)));
+        }
+        gf16_row_xor(grow, o * 16u, rhs[r]);
     }
 }
 
@@ -361,7 +565,7 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
     if (l != 4u) { /* l is public */
         return PQSIG_NATIVE_FALLBACK;
     }
-    rows_body(g, gw, ll, rl, abq, spow, rhs, i, o, 4, work);
+    rows4_body(g, gw, ll, rl, abq, spow, rhs, i, o, work);
     return PQSIG_NATIVE_OK;
 }
 
