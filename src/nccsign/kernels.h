@@ -120,6 +120,17 @@ static inline void ncc_use_hint(uint8_t w1[NCC_N], const uint32_t r[NCC_N], cons
     ncc_use_hint_c(w1, r, h);
 }
 
+static inline void ncc_sub_ct1(uint32_t w[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU],
+                               const uint32_t t1[NCC_N], int32_t wide[2 * NCC_N])
+{
+#if defined(PQSIG_NCC_NATIVE_SUB_CT1)
+    if (ncc_sub_ct1_native(w, pos, neg, t1, wide) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    ncc_sub_ct1_c(w, pos, neg, t1, wide);
+}
+
 static inline void ncc_pack_w1(uint8_t out[NCC_POLYW1_BYTES], const uint8_t w1[NCC_N])
 {
 #if defined(PQSIG_NCC_NATIVE_PACK_W1)

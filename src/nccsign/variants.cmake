@@ -24,7 +24,8 @@ set(nccsign_kernel_sources
   ${PROJECT_SOURCE_DIR}/src/nccsign/ntt.c
   ${PROJECT_SOURCE_DIR}/src/nccsign/sample.c
   ${PROJECT_SOURCE_DIR}/src/nccsign/rounding.c
-  ${PROJECT_SOURCE_DIR}/src/nccsign/pack.c)
+  ${PROJECT_SOURCE_DIR}/src/nccsign/pack.c
+  ${PROJECT_SOURCE_DIR}/src/nccsign/sparse.c)
 
 # "set-id ring-degree"
 set(nccsign_sets "1 1152" "3 1536" "5 2304" "5p 2048")

@@ -8,12 +8,11 @@
 #include "nccsign/internal.h"
 #include "nccsign/variant.h"
 
-/* w is ExpandA's scratch before it holds a z; wide holds c t1 before the
- * reduction modulo X^n - X^(n/2) + 1. */
+/* w is ExpandA's scratch before it holds a z; wide is ncc_sub_ct1's. */
 typedef struct {
     ncc_poly ahat, w, t1;
     ncc_spoly z;
-    int32_t wide[2 * NCC_N - 1];
+    int32_t wide[2 * NCC_N];
     uint32_t pos[NCC_TAU], neg[NCC_TAU];
     uint8_t h[NCC_N], w1[NCC_N];
     uint8_t zeta[NCC_SEEDBYTES], tr[NCC_SEEDBYTES], mu[NCC_CRHBYTES];
@@ -21,32 +20,6 @@ typedef struct {
 } verify_state;
 
 typedef char verify_state_fits_temp[sizeof(verify_state) <= PQSIG_V_TEMP_BYTES ? 1 : -1];
-
-/* wide[0..n) = c t1 (exact integers) from the placements of c: public data
- * only, so positions may be used as addresses. The product of degree
- * < 2n - 1 is folded with X^k = X^(k - n/2) - X^(k - n), k >= n. */
-static void sparse_mul_public(int32_t wide[2 * NCC_N - 1], const uint32_t pos[NCC_TAU],
-                              const uint32_t neg[NCC_TAU], const ncc_poly *t1)
-{
-    size_t k, j;
-    memset(wide, 0, (2 * NCC_N - 1) * sizeof wide[0]);
-    for (k = 0; k < NCC_TAU; k++) {
-        int32_t *dst = wide + pos[k];
-        if (neg[k]) {
-            for (j = 0; j < NCC_N; j++) {
-                dst[j] -= (int32_t)t1->c[j];
-            }
-        } else {
-            for (j = 0; j < NCC_N; j++) {
-                dst[j] += (int32_t)t1->c[j];
-            }
-        }
-    }
-    for (k = 2 * NCC_N - 2; k >= NCC_N; k--) {
-        wide[k - NCC_N / 2] += wide[k];
-        wide[k - NCC_N] -= wide[k];
-    }
-}
 
 int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                           const uint8_t *pk, void *tmp)
@@ -82,14 +55,7 @@ int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, s
     ncc_ntt(st->w.c);
     ncc_pointwise(st->w.c, st->w.c, st->ahat.c);
     ncc_invntt(st->w.c);
-    sparse_mul_public(st->wide, st->pos, st->neg, &st->t1);
-    for (i = 0; i < NCC_N; i++) {
-        /* x = q 2^14 + w - c t1 2^d in (0, 2^38); x mod q with the quotient
-         * estimate floor(x V / 2^46), V = floor(2^46 / q), at most 1 short. */
-        uint64_t x = ((uint64_t)NCC_Q << 14) + st->w.c[i] - (uint64_t)((int64_t)st->wide[i] * (1 << NCC_D));
-        uint64_t r = x - ((x * (((uint64_t)1 << 46) / NCC_Q)) >> 46) * NCC_Q;
-        st->w.c[i] = (uint32_t)(r - (NCC_Q & (0u - (uint64_t)(r >= NCC_Q))));
-    }
+    ncc_sub_ct1(st->w.c, st->pos, st->neg, st->t1.c, st->wide);
     ncc_use_hint(st->w1, st->w.c, st->h);
     ncc_hash_challenge(st->ctilde2, st->mu, st->w1);
     return pqsig_ct_memcmp(st->ctilde, st->ctilde2, NCC_SEEDBYTES) == 0 ? PQSIG_OK

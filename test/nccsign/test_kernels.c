@@ -506,6 +506,66 @@ static void test_packing(void)
     }
 }
 
+/* w - c t1 2^d modulo q against a product by repeated multiplication by
+ * X (X^n = X^(n/2) - 1): random placements, t1 and w at their edges in the
+ * first trials. */
+static void test_sub_ct1(void)
+{
+    static int64_t sh[N], acc[N];
+    static int32_t wide[2 * N];
+    static uint32_t t1[N], w[N], ref[N], got[N], prev[N];
+    int8_t c[N];
+    unsigned t, k, j;
+    for (t = 0; t < 6; t++) {
+        uint32_t pos[NCC_TAU], neg[NCC_TAU];
+        size_t i, pi;
+        memset(c, 0, sizeof c);
+        for (k = 0; k < NCC_TAU; k++) {
+            uint32_t q;
+            do {
+                q = k == 0 && t % 3 == 1 ? 0 : k == 1 && t % 3 == 2 ? N - 1 : rnd_below(N);
+                for (j = 0; j < k && pos[j] != q; j++) {
+                }
+            } while (j < k);
+            pos[k] = q;
+            neg[k] = t == 0 ? 1 : rnd32() & 1;
+            c[q] = neg[k] ? -1 : 1;
+        }
+        rnd_poly(t1, NCC_T1_MAX + 1, t);
+        rnd_poly(w, Q, t == 0 ? 1 : t == 1 ? 0 : t);
+        for (i = 0; i < N; i++) {
+            sh[i] = t1[i];
+            acc[i] = 0;
+        }
+        for (pi = 0; pi < N; pi++) {
+            int64_t top;
+            for (i = 0; i < N; i++) {
+                acc[i] += c[pi] * sh[i];
+            }
+            top = sh[N - 1];
+            memmove(sh + 1, sh, (N - 1) * sizeof sh[0]);
+            sh[0] = -top;
+            sh[N / 2] += top;
+        }
+        for (i = 0; i < N; i++) {
+            int64_t xv = ((int64_t)w[i] - acc[i] * ((int64_t)1 << NCC_D)) % (int64_t)Q;
+            ref[i] = (uint32_t)(xv < 0 ? xv + (int64_t)Q : xv);
+        }
+        memcpy(got, w, sizeof got);
+        ncc_sub_ct1_c(got, pos, neg, t1, wide);
+        CHECK_MEM(got, ref, sizeof got, "sub_ct1_c (trial %u)", t);
+#if defined(PQSIG_NCC_NATIVE_SUB_CT1)
+        memcpy(got, w, sizeof got);
+        memcpy(prev, got, sizeof got);
+        if (native_took(ncc_sub_ct1_native(got, pos, neg, t1, wide), got, prev, sizeof got, "sub_ct1")) {
+            CHECK_MEM(got, ref, sizeof got, "sub_ct1_native (trial %u)", t);
+        }
+#else
+        (void)prev;
+#endif
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *kset = check_kset(argc, argv);
@@ -517,6 +577,7 @@ int main(int argc, char **argv)
     test_samplers();
     test_challenge_dense();
     test_rounding();
+    test_sub_ct1();
     test_packing();
     printf("n = %d, backend %s: %u native calls did the work, %u declined\n", N, kset, native_ok,
            native_declined);

@@ -45,6 +45,7 @@
 #define ncc_decompose_c PQSIG_KNS(ncc_decompose_c)
 #define ncc_make_hint_c PQSIG_KNS(ncc_make_hint_c)
 #define ncc_use_hint_c PQSIG_KNS(ncc_use_hint_c)
+#define ncc_sub_ct1_c PQSIG_KNS(ncc_sub_ct1_c)
 #define ncc_pack_w1_c PQSIG_KNS(ncc_pack_w1_c)
 #define ncc_unpack_z_c PQSIG_KNS(ncc_unpack_z_c)
 #define ncc_unpack_t1_c PQSIG_KNS(ncc_unpack_t1_c)
@@ -107,6 +108,14 @@ uint32_t ncc_make_hint_c(uint8_t h[NCC_N], const int32_t r0[NCC_N], const uint8_
 /* w1 = UseHint(h, r) for r_i in [0, q) and h_i in {0, 1}: public data
  * (verification). Out: w1_i in [0, NCC_W1_MODULUS). */
 void ncc_use_hint_c(uint8_t w1[NCC_N], const uint32_t r[NCC_N], const uint8_t h[NCC_N]);
+
+/* Verification's w' = a z - c t1 2^d (sparse.c): w = (w - c t1 2^d) mod
+ * q, canonical, for w_i in [0, q), t1_i <= NCC_T1_MAX and the challenge c
+ * as its tau placements (distinct positions below n; neg[k] in {0, 1}, 1
+ * for -1). Public data only: the positions may be addresses. wide: 2n
+ * words of scratch. */
+void ncc_sub_ct1_c(uint32_t w[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU],
+                   const uint32_t t1[NCC_N], int32_t wide[2 * NCC_N]);
 
 /* The challenge c as n bytes from its tau placements (sample.c):
  * dense[pos[k]] = 1, or 0xFF (-1) where neg[k] is 1, the others 0; the

@@ -112,4 +112,13 @@ static inline int ncc_unpack_t1_native(uint32_t t1[NCC_N], const uint8_t in[NCC_
 }
 #endif
 
+#if defined(NCC_AVX2_SUB_CT1)
+#define PQSIG_NCC_NATIVE_SUB_CT1
+static inline int ncc_sub_ct1_native(uint32_t w[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU],
+                                     const uint32_t t1[NCC_N], int32_t wide[2 * NCC_N])
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, ncc_avx2_sub_ct1(w, pos, neg, t1, wide));
+}
+#endif
+
 #endif

@@ -8,7 +8,8 @@
  *   coefficients.
  *   Rounding (decompose, make_hint, use_hint), packing (pack_w1,
  *   unpack_z, unpack_t1), the rejection samplers and the dense challenge:
- *   the twins compiled again with AVX2 (recompiled_avx2.c). */
+ *   the twins compiled again with AVX2 (recompiled_avx2.c).
+ *   Verification's w - c t1 2^d modulo q, by hand (sub_ct1_avx2.c). */
 #ifndef PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 
@@ -50,5 +51,12 @@ void ncc_avx2_use_hint(uint8_t w1[NCC_N], const uint32_t r[NCC_N], const uint8_t
 void ncc_avx2_pack_w1(uint8_t out[NCC_POLYW1_BYTES], const uint8_t w1[NCC_N]);
 void ncc_avx2_unpack_z(int32_t z[NCC_N], const uint8_t in[NCC_POLYZ_BYTES]);
 void ncc_avx2_unpack_t1(uint32_t t1[NCC_N], const uint8_t in[NCC_POLYT1_BYTES]);
+
+
+/* Verification's c t1 2^d subtraction, by hand (sub_ct1_avx2.c). */
+#define NCC_AVX2_SUB_CT1
+#define ncc_avx2_sub_ct1 PQSIG_KNS(ncc_avx2_sub_ct1)
+void ncc_avx2_sub_ct1(uint32_t w[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU],
+                      const uint32_t t1[NCC_N], int32_t wide[2 * NCC_N]);
 
 #endif
