@@ -313,6 +313,50 @@ void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova
     }
 }
 
+#if SNOVA_L == 4
+typedef char snova_pu_blocks_fit[SNOVA_N * SNOVA_L * 8 <= SNOVA_PBUF ? 1 : -1];
+
+/* The rows of P Uw (n l rows of 16 elements, a word each) as the nibble
+ * string of a block matrix (pmat's layout: n x l blocks of 4 x 4, each row
+ * by row): row x of block (j, b) is bits 16 b .. 16 b + 15 of row 4 j + x. */
+static void pu_blocks(uint8_t *out, const uint64_t *pu)
+{
+    unsigned j, b, x, e;
+    for (j = 0; j < SNOVA_N; j++) {
+        for (b = 0; b < SNOVA_L; b++) {
+            uint8_t *blk = out + ((size_t)j * SNOVA_L + b) * 8;
+            for (x = 0; x < 4; x++) {
+                const uint64_t row = pu[j * 4 + x] >> (16 * b);
+                for (e = 0; e < 2; e++) {
+                    blk[2 * x + e] = (uint8_t)(row >> (8 * e));
+                }
+            }
+        }
+    }
+}
+
+/* The transpose of the 16 x 16 matrix of elements m[k] element c, in
+ * place: four rounds that swap the off-diagonal halves of blocks of 8, 4,
+ * 2 and 1 elements. */
+static void transpose16(uint64_t m[16])
+{
+    static const uint64_t keep[4] = {0x00000000ffffffffull, 0x0000ffff0000ffffull, 0x00ff00ff00ff00ffull,
+                                     0x0f0f0f0f0f0f0f0full};
+    unsigned round, k;
+    for (round = 0; round < 4; round++) {
+        const unsigned s = 8u >> round, sh = 4 * s;
+        const uint64_t lo = keep[round];
+        for (k = 0; k < 16; k++) {
+            if ((k & s) == 0) {
+                const uint64_t a = m[k], b = m[k + s];
+                m[k] = (a & lo) | ((b & lo) << sh);
+                m[k + s] = ((a >> sh) & lo) | (b & ~lo);
+            }
+        }
+    }
+}
+#endif
+
 void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uint8_t *pk, unsigned i)
 {
     uint64_t *pu_o = w->pu + SNOVA_VL * SNOVA_WW; /* rows of the oil part */
@@ -331,6 +375,20 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     /* D^t = (P Uw)^t Uw: the entries of P Uw are public here, so they
      * index the tables of the rows of Uw. */
     memset(dt, 0, sizeof(dt));
+#if SNOVA_L == 4
+    /* As the public matrix product P^t Y of the pmat kernel: P Uw (n x l
+     * blocks; row r is one word) laid out as a public block matrix, then
+     * D^t transposed into the rows of D. */
+    (void)r;
+    (void)x;
+    pu_blocks(w->buf, w->pu);
+    snova_gf16_pmat(w->buf, 0, SNOVA_N, SNOVA_L, NULL, NULL, dt, w->tabu, SNOVA_WW);
+    transpose16(dt);
+    for (c = 0; c < SNOVA_L2; c++) {
+        w->d[(size_t)i * SNOVA_L2 + c] ^= dt[c];
+    }
+    (void)k;
+#else
     for (r = 0; r < SNOVA_NL; r++) {
         const uint64_t *pr = &w->pu[r * SNOVA_WW];
         const uint64_t *tr = &w->tabu[(size_t)r * 16 * SNOVA_WW];
@@ -346,6 +404,7 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
             gf16_row_xor(w->d + ((size_t)i * SNOVA_L2 + c) * SNOVA_WW, k, gf16_row_get(&dt[k * SNOVA_WW], c));
         }
     }
+#endif
 }
 
 void PQSIG_NS(snova_vf_finish)(uint8_t value[SNOVA_NU], const snova_verify_work *w, const snova_abq *abq)
