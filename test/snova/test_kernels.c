@@ -76,6 +76,7 @@ static void compare_native(int rc, const void *out, const void *c_out, const voi
 /* ---- References over plain element arrays (shared by both fields) ---- */
 
 #define MAXO 11u
+#define MAXTP (((MAXO + 7u) / 8u) * 8u) /* lanes of the odd-q rows: o rounded up to 8 */
 #define ML 5u /* l, at most */
 #define ML2 (ML * ML)
 #define MAXALPHA (ML2 + ML)
@@ -929,7 +930,7 @@ static void test_map(void)
     unsigned o;
     for (o = 2; o <= MAXO; o += 3) {
         const unsigned ol = o * l, nu = o * l2, tp = (o + 7u) & ~7u, gw = (nu + 8) & ~7u;
-        static uint16_t w16[NB * ML * ML2], d[MAXO * ML2 * ML2], rl[MAXO * ML * ML2 * 8], work[ML2 * ML2 * 8];
+        static uint16_t w16[NB * ML * ML2], d[MAXO * ML2 * ML2], rl[MAXO * ML * ML2 * MAXTP], work[ML2 * ML2 * MAXTP];
         static uint16_t g[MAXO * ML2 * (MAXO * ML2 + 8)], gn[MAXO * ML2 * (MAXO * ML2 + 8)],
             gb[MAXO * ML2 * (MAXO * ML2 + 8)];
         static uint8_t w8[NB * ML * ML2];
