@@ -183,6 +183,15 @@ void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova
     }
 }
 
+/* Element (r, c) of a block row of H into its pair row (native/api.h):
+ * rows 2p and 2p + 1 share pair row p, the even one in the low byte and
+ * written first. */
+static inline void pair_put(uint16_t *h, unsigned r, unsigned c, uint16_t v)
+{
+    uint16_t *hp = h + (size_t)(r / 2) * GFQ_YS + c;
+    *hp = (uint16_t)(r % 2 == 0 ? v : *hp | v << 8);
+}
+
 void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uint8_t *pk, unsigned i)
 {
     const unsigned l = SNOVA_L, l2 = SNOVA_L2, vl = SNOVA_VL, ol = SNOVA_OL, nl = SNOVA_NL;
@@ -201,14 +210,11 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
         /* the bytes as they come, reduced (an expanded key's are reduced
          * already, and reducing again keeps them), in pair rows */
         for (r = 0; r < l; r++) {
-            uint16_t *hp = w->h + (size_t)(r / 2) * GFQ_YS;
-            const unsigned sh = 8 * (r % 2);
             for (c = 0; c < l; c++) {
-                const uint16_t v = (uint16_t)(c < r ? 0u : c == r ? gfq_mul(*row++, GFQ_HALF) : gfq_byte_elem(*row++));
-                hp[c] = (uint16_t)(sh == 0 ? v : hp[c] | v << 8);
+                pair_put(w->h, r, c, (uint16_t)(c < r ? 0u : c == r ? gfq_mul(*row++, GFQ_HALF) : gfq_byte_elem(*row++)));
             }
-            for (c = ncol; c < len && sh == 0; c++) {
-                hp[c] = 0;
+            for (c = ncol; c < len && r % 2 == 0; c++) {
+                pair_put(w->h, r, c, 0);
             }
         }
         snova_gfq_hrows(w->h + l, GFQ_YS, row, SNOVA_N - j - 1);
@@ -224,11 +230,8 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     for (j = 0; j < SNOVA_O; j++) {
         const unsigned ncol = ol - j * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
         for (r = 0; r < l; r++) {
-            uint16_t *hp = w->h + (size_t)(r / 2) * GFQ_YS;
-            const unsigned sh = 8 * (r % 2);
             for (c = 0; c < len; c++) {
-                const uint16_t v = (uint16_t)(c < r || c >= ncol ? 0u : c == r ? gfq_mul(*e++, GFQ_HALF) : *e++);
-                hp[c] = (uint16_t)(sh == 0 ? v : hp[c] | v << 8);
+                pair_put(w->h, r, c, (uint16_t)(c < r || c >= ncol ? 0u : c == r ? gfq_mul(*e++, GFQ_HALF) : *e++));
             }
         }
         snova_gfq_trows(w->yt + vl + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len,
