@@ -94,6 +94,17 @@ static void perm_x8_avx512(uint64_t *s)
 {
     pqsig_keccakf1600x8_avx512(s);
 }
+
+static void perm_x4_avx512vl(uint64_t *s)
+{
+    pqsig_keccakf1600x4_avx512vl(s, 4);
+}
+
+static void perm_x8_by_avx512vl(uint64_t *s)
+{
+    pqsig_keccakf1600x4_avx512vl(s, 8);
+    pqsig_keccakf1600x4_avx512vl(s + 4, 8);
+}
 #endif
 
 /* Random states, the zero state and all-ones, permuted twice (the second
@@ -147,6 +158,13 @@ static void permutations(void)
         check_perm(perm_x8_avx512, 8, "AVX-512 x8 kernel");
     } else {
         printf("test_fips202xn: no AVX-512F here, AVX-512 kernel not run\n");
+    }
+    if ((pqsig_cpu_features() & (PQSIG_CPU_AVX512F | PQSIG_CPU_AVX512VL)) ==
+        (PQSIG_CPU_AVX512F | PQSIG_CPU_AVX512VL)) {
+        check_perm(perm_x4_avx512vl, 4, "AVX-512VL x4 kernel");
+        check_perm(perm_x8_by_avx512vl, 8, "x8 layout by the AVX-512VL x4 kernel");
+    } else {
+        printf("test_fips202xn: no AVX-512VL here, AVX-512VL x4 kernel not run\n");
     }
 #endif
 }

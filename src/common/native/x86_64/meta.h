@@ -17,8 +17,23 @@ void pqsig_keccakf1600_bmi2(uint64_t s[25]);
 /* keccakx4_avx2.c: 4 states whose lane i starts at s[stride * i]
  * (stride 4: the x4 layout; stride 8: half of the x8 layout). */
 void pqsig_keccakf1600x4_avx2(uint64_t *s, size_t stride);
-/* keccakx8_avx512.c: the x8 layout, AVX-512F. */
+/* keccakx8_avx512.c: the x8 layout, AVX-512F; and the layouts of
+ * pqsig_keccakf1600x4_avx2 on 256-bit vectors with AVX-512VL. */
 void pqsig_keccakf1600x8_avx512(uint64_t s[8 * 25]);
+void pqsig_keccakf1600x4_avx512vl(uint64_t *s, size_t stride);
+
+/* The 4-way permutation where the CPU runs it: AVX-512VL's (rotations
+ * and three-input logic in one instruction each), else AVX2's. Shared by
+ * every implementation, as the other primitives are: the CPU decides. */
+static inline void keccakf1600x4_best(uint64_t *s, size_t stride)
+{
+    const uint32_t vl = PQSIG_CPU_AVX512F | PQSIG_CPU_AVX512VL;
+    if ((pqsig_cpu_features() & vl) == vl) {
+        pqsig_keccakf1600x4_avx512vl(s, stride);
+    } else {
+        pqsig_keccakf1600x4_avx2(s, stride);
+    }
+}
 
 #define PQSIG_COMMON_NATIVE_KECCAKX1
 static inline int keccakf1600_native(uint64_t s[25])
@@ -41,7 +56,7 @@ static inline int keccakf1600x4_native(uint64_t s[4 * 25])
     if (!keccakf1600x4_available_native()) {
         return PQSIG_NATIVE_FALLBACK;
     }
-    pqsig_keccakf1600x4_avx2(s, 4);
+    keccakf1600x4_best(s, 4);
     return PQSIG_NATIVE_OK;
 }
 
