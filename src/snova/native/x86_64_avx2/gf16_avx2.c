@@ -351,37 +351,15 @@ static inline __m256i lane_bcast(__m256i v, unsigned y)
                                                    b0, b1, b0, b1, b0, b1, b0, b1, h0, h1, h0, h1, h0, h1, h0, h1));
 }
 
-/* fold16 of sum_u lane u of v times m[u]: for each block, the row v
- * times the matrix whose row u is m[u]. */
-static inline __m256i row_times(__m256i v, const __m256i m[4])
+/* fold16 of sum_u a[u] m[u] (lane by lane): with a[u] lane u of a row
+ * (or lane x of rows u) broadcast in each word, a row times a matrix whose
+ * row u is m[u]. */
+static inline __m256i dot4(const __m256i a[4], const __m256i m[4])
 {
-    __m256i s = _mm256_mullo_epi16(lane_bcast(v, 0), m[0]);
+    __m256i s = _mm256_mullo_epi16(a[0], m[0]);
     unsigned u;
     for (u = 1; u < 4; u++) {
-        s = _mm256_xor_si256(s, _mm256_mullo_epi16(lane_bcast(v, u), m[u]));
-    }
-    return fold16(s);
-}
-
-/* fold16 of sum_u lane x of v[u] times m[u]: row x of the product of the
- * matrix whose column u is v[u] by the matrix whose row u is m[u]. */
-static inline __m256i col_times(const __m256i v[4], unsigned x, const __m256i m[4])
-{
-    __m256i s = _mm256_mullo_epi16(lane_bcast(v[0], x), m[0]);
-    unsigned u;
-    for (u = 1; u < 4; u++) {
-        s = _mm256_xor_si256(s, _mm256_mullo_epi16(lane_bcast(v[u], x), m[u]));
-    }
-    return fold16(s);
-}
-
-/* fold16 of sum_u v[u] c[u], c[u] a spread scalar (in every lane). */
-static inline __m256i comb4(const __m256i v[4], const uint16_t c[4])
-{
-    __m256i s = _mm256_mullo_epi16(v[0], _mm256_set1_epi16((short)c[0]));
-    unsigned u;
-    for (u = 1; u < 4; u++) {
-        s = _mm256_xor_si256(s, _mm256_mullo_epi16(v[u], _mm256_set1_epi16((short)c[u])));
+        s = _mm256_xor_si256(s, _mm256_mullo_epi16(a[u], m[u]));
     }
     return fold16(s);
 }
@@ -440,7 +418,7 @@ static void rows4_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
     /* the transpose of a 4x4 byte matrix */
     const __m128i tr = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     __m256i spv[4];
-    unsigned al, t0, a, x, r, k, c;
+    unsigned al, t0, a, x, r, u, k, c;
     /* spv[a], lane x l + y: S^a[x][y], spread */
     for (a = 0; a < 4; a++) {
         spv[a] = spread_mat(spow + a * 16u);
@@ -506,14 +484,27 @@ static void rows4_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
             /* M = ls Q2 (rows x, lanes y); A M (rows r, lanes x);
              * N = Q1 rs (rows x, lanes y); N B (rows x, lanes c) */
             for (x = 0; x < 4; x++) {
-                ml[x] = col_times(lsl, x, q2m);
+                __m256i lx[4];
+                for (u = 0; u < 4; u++) {
+                    lx[u] = lane_bcast(lsl[u], x);
+                }
+                ml[x] = dot4(lx, q2m);
             }
             for (r = 0; r < 4; r++) {
-                aml[r] = comb4(ml, asp[r]);
-                nl[r] = comb4(rsl, q1sp[r]);
+                __m256i ca[4], cq[4];
+                for (u = 0; u < 4; u++) {
+                    ca[u] = _mm256_set1_epi16((short)asp[r][u]);
+                    cq[u] = _mm256_set1_epi16((short)q1sp[r][u]);
+                }
+                aml[r] = dot4(ml, ca);
+                nl[r] = dot4(rsl, cq);
             }
             for (x = 0; x < 4; x++) {
-                nbl[x] = row_times(nl[x], blm);
+                __m256i nx[4];
+                for (u = 0; u < 4; u++) {
+                    nx[u] = lane_bcast(nl[x], u);
+                }
+                nbl[x] = dot4(nx, blm);
             }
             /* nv[k]: word x = nbl[x] of block t0 + k */
             {
