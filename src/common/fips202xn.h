@@ -68,6 +68,10 @@ void pqsig_shakex4_squeeze(pqsig_shakex4_ctx *ctx, uint8_t *const out[4], size_t
 void pqsig_shakex4_release(pqsig_shakex4_ctx *ctx);
 void pqsig_shake128x4(uint8_t *const out[4], size_t outlen, const uint8_t *const in[4], size_t inlen);
 void pqsig_shake256x4(uint8_t *const out[4], size_t outlen, const uint8_t *const in[4], size_t inlen);
+/* out[j][0 .. 168) = SHAKE128(in[j]) for inlen < 168 (one rate block):
+ * the one-shot's bytes with less bookkeeping. PUBLIC inputs only (the
+ * states are not wiped). */
+void pqsig_shake128x4_block(uint8_t *const out[4], const uint8_t *const in[4], size_t inlen);
 
 void pqsig_shake128x8_init(pqsig_shakex8_ctx *ctx);
 void pqsig_shake256x8_init(pqsig_shakex8_ctx *ctx);
@@ -76,5 +80,6 @@ void pqsig_shakex8_squeeze(pqsig_shakex8_ctx *ctx, uint8_t *const out[8], size_t
 void pqsig_shakex8_release(pqsig_shakex8_ctx *ctx);
 void pqsig_shake128x8(uint8_t *const out[8], size_t outlen, const uint8_t *const in[8], size_t inlen);
 void pqsig_shake256x8(uint8_t *const out[8], size_t outlen, const uint8_t *const in[8], size_t inlen);
+void pqsig_shake128x8_block(uint8_t *const out[8], const uint8_t *const in[8], size_t inlen);
 
 #endif

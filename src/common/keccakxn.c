@@ -241,6 +241,30 @@ static void shake_oneshot(unsigned w, unsigned rate, uint8_t *const *out, size_t
     pqsig_zeroize(ctx.s, 25 * w * sizeof ctx.s[0]);
 }
 
+/* One block of SHAKE128 per instance from PUBLIC inputs shorter than the
+ * rate: the padded inputs, one permutation, the rate's 21 lanes out; the
+ * states are not wiped (nothing secret is in them). The generic one-shot
+ * spends more than the permutation's own count on its sponge bookkeeping
+ * at this size (SNOVA's public-key expansion: a call per 4 or 8 units). */
+static inline void shake128_one_block(unsigned w, uint8_t *const *out, const uint8_t *const *in, size_t inlen)
+{
+    uint64_t s[8 * 25];
+    const size_t full = inlen / 8;
+    unsigned j;
+    size_t i;
+    memset(s, 0, 25 * w * sizeof s[0]);
+    for (j = 0; j < w; j++) {
+        for (i = 0; i < full; i++) {
+            s[w * i + j] = ld64_le(in[j] + 8 * i);
+        }
+        xor_bytes(s, w, j, (unsigned)(8 * full), in[j] + 8 * full, inlen % 8);
+        s[w * full + j] ^= (uint64_t)0x1f << (8 * (inlen % 8));              /* SHAKE's domain bits */
+        s[w * (PQSIG_SHAKE128_RATE / 8 - 1) + j] ^= (uint64_t)0x80 << 56; /* pad10*1's last bit */
+    }
+    permute(s, w);
+    get_bytes(s, w, 0, out, 0, PQSIG_SHAKE128_RATE);
+}
+
 /* ------------------------------------------------------------------ */
 /* x4                                                                  */
 
@@ -279,6 +303,11 @@ void pqsig_shake256x4(uint8_t *const out[4], size_t outlen, const uint8_t *const
     shake_oneshot(4, PQSIG_SHAKE256_RATE, out, outlen, in, inlen);
 }
 
+void pqsig_shake128x4_block(uint8_t *const out[4], const uint8_t *const in[4], size_t inlen)
+{
+    shake128_one_block(4, out, in, inlen);
+}
+
 /* ------------------------------------------------------------------ */
 /* x8                                                                  */
 
@@ -315,4 +344,9 @@ void pqsig_shake128x8(uint8_t *const out[8], size_t outlen, const uint8_t *const
 void pqsig_shake256x8(uint8_t *const out[8], size_t outlen, const uint8_t *const in[8], size_t inlen)
 {
     shake_oneshot(8, PQSIG_SHAKE256_RATE, out, outlen, in, inlen);
+}
+
+void pqsig_shake128x8_block(uint8_t *const out[8], const uint8_t *const in[8], size_t inlen)
+{
+    shake128_one_block(8, out, in, inlen);
 }

@@ -29,6 +29,8 @@ void PQSIG_NS(snova_pub_release)(snova_pub *p)
 }
 
 #if !SNOVA_AES
+typedef char snova_pub_unit_is_a_block[SNOVA_PUB_UNIT == PQSIG_SHAKE128_RATE ? 1 : -1];
+
 /* Units a batch: 8 where the kernel set runs the 8-way SHAKE128 faster
  * (native/api.h, snova_shake_x8), 4 where the CPU runs a 4-way
  * permutation natively, else 1: without one, the 4-way SHAKE permutes the
@@ -79,9 +81,9 @@ static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count, unsign
             outs[j] = n + j < count ? out + (n + j) * SNOVA_PUB_UNIT : p->cache + (n + j - count) * SNOVA_PUB_UNIT;
         }
         if (lanes == 8) {
-            pqsig_shake128x8(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+            pqsig_shake128x8_block(outs, ins, sizeof(in[0]));
         } else if (lanes == 4) {
-            pqsig_shake128x4(outs, SNOVA_PUB_UNIT, ins, sizeof(in[0]));
+            pqsig_shake128x4_block(outs, ins, sizeof(in[0]));
         } else {
             pqsig_shake128(outs[0], SNOVA_PUB_UNIT, ins[0], sizeof(in[0]));
         }

@@ -254,6 +254,36 @@ static void oneshot_lengths(const shape *sh)
     CHECK(ok, "SHAKE%dx%u one-shot differs from scalar (%lu cases)", sh->v256 ? 256 : 128, sh->w, n);
 }
 
+/* The one-block entries (public inputs shorter than the rate) against
+ * scalar SHAKE128, every input length, and nothing written past 168. */
+static void one_block(void)
+{
+    size_t inlen;
+    int ok = 1;
+    for (inlen = 0; inlen < PQSIG_SHAKE128_RATE; inlen++) {
+        uint8_t *out[MAXW];
+        const uint8_t *in[MAXW];
+        unsigned j, w;
+        for (w = 4; w <= 8; w += 4) {
+            for (j = 0; j < MAXW; j++) {
+                out[j] = outbuf[j];
+                in[j] = inbuf[j];
+            }
+            memset(outbuf, CANARY, sizeof outbuf);
+            if (w == 4) {
+                pqsig_shake128x4_block(out, in, inlen);
+            } else {
+                pqsig_shake128x8_block(out, in, inlen);
+            }
+            for (j = 0; j < w; j++) {
+                pqsig_shake128(want, PQSIG_SHAKE128_RATE, inbuf[j], inlen);
+                ok &= memcmp(outbuf[j], want, PQSIG_SHAKE128_RATE) == 0 && outbuf[j][PQSIG_SHAKE128_RATE] == CANARY;
+            }
+        }
+    }
+    CHECK(ok, "SHAKE128 x4 / x8 one block differs from scalar");
+}
+
 /* The same input behind several instances, and the instances keep apart. */
 static void shared_input(const shape *sh)
 {
@@ -369,6 +399,7 @@ int main(void)
         shared_input(&shapes[k]);
         incremental(&shapes[k]);
     }
+    one_block();
     release_wipes();
     return check_done("test_fips202xn");
 }
