@@ -8,8 +8,9 @@
  *   coefficients.
  *   Rounding (decompose, make_hint, use_hint), packing (pack_w1,
  *   unpack_z, unpack_t1), the rejection samplers and the dense challenge:
- *   the twins compiled again with AVX2 (recompiled_avx2.c), but ExpandA's
- *   sampler, 8 candidates a step by hand (rej_uniform_avx2.c).
+ *   the twins compiled again with AVX2 (recompiled_avx2.c), but the two
+ *   samplers, 8 candidates a step by hand (rej_uniform_avx2.c,
+ *   rej_eta_avx2.c).
  *   Verification's w - c t1 2^d modulo q, by hand (sub_ct1_avx2.c). */
 #ifndef PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_NCCSIGN_NATIVE_X86_64_AVX2_META_H
@@ -37,6 +38,7 @@ void ncc_avx2_ntt_from_spec(uint32_t r[NCC_N], const uint32_t a[NCC_N]);
 #define ncc_avx2_rej_uniform PQSIG_KNS(ncc_avx2_rej_uniform)
 #define ncc_avx2_rej_uniform_tail PQSIG_KNS(ncc_avx2_rej_uniform_tail)
 #define ncc_avx2_rej_eta PQSIG_KNS(ncc_avx2_rej_eta)
+#define ncc_avx2_rej_eta_tail PQSIG_KNS(ncc_avx2_rej_eta_tail)
 #define ncc_avx2_challenge_dense PQSIG_KNS(ncc_avx2_challenge_dense)
 #define ncc_avx2_decompose PQSIG_KNS(ncc_avx2_decompose)
 #define ncc_avx2_make_hint PQSIG_KNS(ncc_avx2_make_hint)
@@ -47,6 +49,7 @@ void ncc_avx2_ntt_from_spec(uint32_t r[NCC_N], const uint32_t a[NCC_N]);
 size_t ncc_avx2_rej_uniform(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen);
 size_t ncc_avx2_rej_uniform_tail(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen);
 size_t ncc_avx2_rej_eta(int32_t *s, size_t len, const uint8_t *buf, size_t buflen);
+size_t ncc_avx2_rej_eta_tail(int32_t *s, size_t len, const uint8_t *buf, size_t buflen);
 void ncc_avx2_challenge_dense(uint8_t dense[NCC_N], const uint32_t pos[NCC_TAU], const uint32_t neg[NCC_TAU]);
 void ncc_avx2_decompose(uint8_t w1[NCC_N], int32_t w0[NCC_N], const uint32_t w[NCC_N]);
 uint32_t ncc_avx2_make_hint(uint8_t h[NCC_N], const int32_t r0[NCC_N], const uint8_t w1[NCC_N]);

@@ -5,15 +5,16 @@
  * tests compare them) and the same constant-time shape: the rounding
  * kernels take secret coefficients without branch or index on them, and
  * the samplers' rejections are on public seeds' streams or decided as the
- * twins decide. ExpandA's sampler is by hand (rej_uniform_avx2.c); its
- * twin compiled here takes the chunks after the last whole vector. */
+ * twins decide. The two samplers are by hand (rej_uniform_avx2.c,
+ * rej_eta_avx2.c); their twins compiled here take the chunks after the
+ * last whole vector. */
 #include "nccsign/native/api.h"
 #include "nccsign/native/x86_64_avx2/meta.h"
 
 #undef ncc_rej_uniform_c
 #define ncc_rej_uniform_c ncc_avx2_rej_uniform_tail
 #undef ncc_rej_eta_c
-#define ncc_rej_eta_c ncc_avx2_rej_eta
+#define ncc_rej_eta_c ncc_avx2_rej_eta_tail
 #undef ncc_challenge_dense_c
 #define ncc_challenge_dense_c ncc_avx2_challenge_dense
 #undef ncc_decompose_c
