@@ -2,7 +2,7 @@
  * (native/api.h, ncc_rej_eta), two bytes (8 chunks) a step: each 32-bit
  * lane shifts its 2-bit chunk t out of the pair (one vpsrlvd), holds
  * 1 - t, and the lanes with t = 3 are dropped by a permutation whose
- * indices come from the 8-bit mask of the kept lanes (pdep/pext), as in
+ * indices come from the 8-bit mask of the kept lanes (compact.h), as in
  * rej_uniform_avx2.c. Which chunks equal 3 is the one thing the contract
  * lets out (it decides the count; the kept values are 1 - t for chunks
  * t < 3 of their own): the mask is declassified before it becomes indices
@@ -14,6 +14,7 @@
 
 #include "common/ct.h"
 #include "nccsign/native/api.h"
+#include "nccsign/native/x86_64_avx2/compact.h"
 #include "nccsign/native/x86_64_avx2/meta.h"
 
 size_t ncc_avx2_rej_eta(int32_t *s, size_t len, const uint8_t *buf, size_t buflen)
@@ -24,19 +25,15 @@ size_t ncc_avx2_rej_eta(int32_t *s, size_t len, const uint8_t *buf, size_t bufle
     size_t ctr = 0, pos = 0;
     for (; pos + 2 <= buflen && ctr + 8 <= len; pos += 2) {
         uint8_t two[2];
-        __m256i t, v, perm;
+        __m256i t, v;
         uint32_t m;
-        uint64_t lanes, idx;
         memcpy(two, buf + pos, 2);
         t = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)two[0] | (int)two[1] << 8), shifts), three);
         v = _mm256_sub_epi32(one, t);
         m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(t, three))) ^ 0xffu;
         /* which chunks equal 3: public (native/api.h) */
         PQSIG_CT_DECLASSIFY(&m, sizeof m);
-        lanes = _pdep_u64(m, 0x0101010101010101ull) * 0xffu;
-        idx = _pext_u64(0x0706050403020100ull, lanes);
-        perm = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)idx));
-        _mm256_storeu_si256((__m256i *)(void *)(s + ctr), _mm256_permutevar8x32_epi32(v, perm));
+        _mm256_storeu_si256((__m256i *)(void *)(s + ctr), _mm256_permutevar8x32_epi32(v, ncc_compact_perm(m)));
         ctr += (size_t)_mm_popcnt_u32(m);
     }
     return ctr + ncc_avx2_rej_eta_tail(s + ctr, len - ctr, buf + pos, buflen - pos);

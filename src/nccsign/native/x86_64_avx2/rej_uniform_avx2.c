@@ -3,14 +3,14 @@
  * to 32-bit lanes by one shuffle (bytes 0..15 and 12..27 in the two
  * halves), masked and compared with (0, q); the kept lanes are moved to
  * the front by a permutation whose indices come from the 8-bit mask of
- * kept lanes (pdep spreads the mask to bytes, pext gathers the indices of
- * the kept lanes). The stream is public (the seed zeta), so the mask may
+ * kept lanes (compact.h). The stream is public (the seed zeta), so the mask may
  * steer the permutation and the count. The last chunks, where fewer than
  * 8 outputs or 28 bytes remain, go to the twin compiled with AVX2
  * (recompiled_avx2.c), which takes the same candidates in the same order. */
 #include <immintrin.h>
 
 #include "nccsign/native/api.h"
+#include "nccsign/native/x86_64_avx2/compact.h"
 #include "nccsign/native/x86_64_avx2/meta.h"
 
 size_t ncc_avx2_rej_uniform(uint32_t *a, size_t len, const uint8_t *buf, size_t buflen)
@@ -26,10 +26,7 @@ size_t ncc_avx2_rej_uniform(uint32_t *a, size_t len, const uint8_t *buf, size_t 
         const __m256i t = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), widen), mask);
         const __m256i keep = _mm256_and_si256(_mm256_cmpgt_epi32(t, zero), _mm256_cmpgt_epi32(q, t));
         const unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(keep));
-        const uint64_t lanes = _pdep_u64(m, 0x0101010101010101ull) * 0xFFu;
-        const uint64_t idx = _pext_u64(0x0706050403020100ull, lanes);
-        const __m256i perm = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)idx));
-        _mm256_storeu_si256((__m256i *)(void *)(a + ctr), _mm256_permutevar8x32_epi32(t, perm));
+        _mm256_storeu_si256((__m256i *)(void *)(a + ctr), _mm256_permutevar8x32_epi32(t, ncc_compact_perm(m)));
         ctr += (size_t)_mm_popcnt_u32(m);
     }
     return ctr + ncc_avx2_rej_uniform_tail(a + ctr, len - ctr, buf + pos, buflen - pos);
