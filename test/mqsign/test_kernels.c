@@ -186,7 +186,9 @@ static void test_matvec(void)
      * a column of v vectors of the public key (its last at offset tri). */
     size_t big = (size_t)V * O * O, tri = 0, i, len;
     uint8_t *vecs, *ones;
-    const size_t lens[] = {16, 17, 31, 32, 33, O - 1, O, O + 1};
+    /* around the blocks of 32 bytes and the paired 16-byte lanes (odd lane
+     * counts: 33..48, 65..80, 97..112) */
+    const size_t lens[] = {16, 17, 31, 32, 33, 48, 49, 64, 65, 80, 81, 112, 113, O - 1, O, O + 1};
     for (i = 0; i + 1 < V; i++) {
         tri += (size_t)(N - 1 - i) * O;
     }

@@ -184,11 +184,37 @@ static inline void matvec_tab_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t 
     }
 }
 
+/* An odd number nl of 16-byte lanes: two vectors a step (tables_avx2.h). */
+static inline void matvec_pair_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
+                                    const uint8_t (*tab)[32], size_t count, size_t len, const unsigned nl)
+{
+    __m128i sum[7];
+    unsigned k;
+    mqs_avx2_pair_sums(sum, vecs, stride, dstride, tab, count, len, nl);
+    for (k = 0; k < nl; k++) {
+        const size_t at = 16 * (k + 1) <= len ? 16 * (size_t)k : len - 16;
+        _mm_storeu_si128((__m128i *)(void *)(out + at), sum[k]);
+    }
+}
+
 int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                         const uint8_t (*tab)[32], size_t count, size_t len)
 {
     if (len < 32 || len > 128) { /* public length: 32 .. 128 bytes in registers */
         return PQSIG_NATIVE_FALLBACK;
+    }
+    switch ((len + 15) / 16) {
+    case 3:
+        matvec_pair_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 3);
+        return PQSIG_NATIVE_OK;
+    case 5:
+        matvec_pair_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 5);
+        return PQSIG_NATIVE_OK;
+    case 7:
+        matvec_pair_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 7);
+        return PQSIG_NATIVE_OK;
+    default:
+        break;
     }
     switch ((len + 31) / 32) {
     case 1:

@@ -6,7 +6,10 @@
  * each o-byte vector in ceil(o / 32) registers (the last block ending at
  * o, overlapping the one before: lane-wise, so the overlap comes out the
  * same). The product of a register by a tabled element is two vpshufb
- * on its nibbles. */
+ * on its nibbles. At o = 46 the inner sums take two vectors a step in
+ * three 16-byte lanes, where whole registers take four (tables_avx2.h);
+ * at o = 72 (five lanes against six) that took 1.1x the time, so there
+ * and at o = 96 (no gain) whole registers stay. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -16,6 +19,7 @@
 #include "mqsign/native/x86_64_avx2/tables_avx2.h"
 
 #define NB ((MQS_O + 31) / 32)
+#define NL ((MQS_O + 15) / 16)
 
 typedef char mqs_check_pubmap_avx2_work[MQS_N * 32 <= MQS_PUBMAP_WORK_BYTES ? 1 : -1];
 
@@ -24,23 +28,12 @@ static inline size_t block_at(unsigned b)
     return (b + 1) * 32 <= MQS_O ? (size_t)b * 32 : (size_t)MQS_O - 32;
 }
 
-void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work)
+/* z from the inner sums over whole registers. */
+static inline void sums_blocks(uint8_t z[MQS_O], const uint8_t *p, const uint8_t (*tab)[32])
 {
-    uint8_t(*tab)[32] = MQS_WORK(work);
-    uint64_t base[8][4];
     __m256i zs[NB];
     size_t mono = 0;
-    unsigned i, j, t, b;
-
-    /* the table of each w_j (public) */
-    mqs_avx2_base_tables(base);
-    for (j = 0; j < MQS_N; j++) {
-        uint64_t m[8];
-        for (t = 0; t < 8; t++) {
-            m[t] = 0u - (uint64_t)((w[j] >> t) & 1u);
-        }
-        _mm256_storeu_si256((__m256i *)(void *)tab[j], mqs_avx2_table(&base[0][0], m));
-    }
+    unsigned i, j, b;
     for (b = 0; b < NB; b++) {
         zs[b] = _mm256_setzero_si256();
     }
@@ -66,5 +59,52 @@ void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N],
     }
     for (b = 0; b < NB; b++) {
         _mm256_storeu_si256((__m256i *)(void *)(z + block_at(b)), zs[b]);
+    }
+}
+
+/* z from the inner sums over paired lanes (NL odd). */
+static inline void sums_pairs(uint8_t z[MQS_O], const uint8_t *p, const uint8_t (*tab)[32])
+{
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    __m128i zl[NL], ts[NL];
+    size_t mono = 0;
+    unsigned i, k;
+    for (k = 0; k < NL; k++) {
+        zl[k] = _mm_setzero_si128();
+    }
+    for (i = 0; i < MQS_N; i++) {
+        const __m128i tl = _mm_loadu_si128((const __m128i *)(const void *)tab[i]);
+        const __m128i th = _mm_loadu_si128((const __m128i *)(const void *)(tab[i] + 16));
+        mqs_avx2_pair_sums(ts, p + mono * MQS_O, MQS_O, 0, tab + i, MQS_N - i, MQS_O, NL);
+        mono += MQS_N - i;
+        for (k = 0; k < NL; k++) {
+            const __m128i lo = _mm_and_si128(ts[k], nib), hi = _mm_and_si128(_mm_srli_epi16(ts[k], 4), nib);
+            zl[k] = _mm_xor_si128(zl[k], _mm_xor_si128(_mm_shuffle_epi8(tl, lo), _mm_shuffle_epi8(th, hi)));
+        }
+    }
+    for (k = 0; k < NL; k++) {
+        _mm_storeu_si128((__m128i *)(void *)(z + (16 * (k + 1) <= MQS_O ? 16 * k : MQS_O - 16)), zl[k]);
+    }
+}
+
+void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work)
+{
+    uint8_t(*tab)[32] = MQS_WORK(work);
+    uint64_t base[8][4];
+    unsigned j, t;
+
+    /* the table of each w_j (public) */
+    mqs_avx2_base_tables(base);
+    for (j = 0; j < MQS_N; j++) {
+        uint64_t m[8];
+        for (t = 0; t < 8; t++) {
+            m[t] = 0u - (uint64_t)((w[j] >> t) & 1u);
+        }
+        _mm256_storeu_si256((__m256i *)(void *)tab[j], mqs_avx2_table(&base[0][0], m));
+    }
+    if (NL == 3) {
+        sums_pairs(z, p, (const uint8_t(*)[32])tab);
+    } else {
+        sums_blocks(z, p, (const uint8_t(*)[32])tab);
     }
 }

@@ -63,4 +63,56 @@ static inline __m256i mqs_avx2_times(__m256i x, __m256i tl, __m256i th)
                             _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
 }
 
+/* Two 16-byte halves: a in the low 128-bit lane, b in the high one. */
+static inline __m256i mqs_avx2_halves(const uint8_t *a, const uint8_t *b)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)a)),
+                                   _mm_loadu_si128((const __m128i *)(const void *)b), 1);
+}
+
+/* Paired lanes, for lengths of an odd number nl of 16-byte lanes (33 to 48
+ * bytes: o = 46; 65 to 80: o = v = 72; 97 to 112): the sum
+ *   sum_{i < count} s_i * vec_i   (mqs_matvec's offsets, s_i by its table)
+ * as nl lanes, lane k the bytes from min(16 k, len - 16) on (the last
+ * overlapping the one before: lane-wise, so the overlap comes out the
+ * same). Vectors go two at a time, i in the low lane of a register and
+ * i + 1 in the high one, each with its own table (vpshufb looks up within
+ * a lane): nl registers for two vectors, where whole registers take
+ * nl + 1. An odd count ends with a zero table in the high lane. */
+static inline void mqs_avx2_pair_sums(__m128i *sum, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
+                                      const uint8_t (*tab)[32], size_t count, size_t len, const unsigned nl)
+{
+    __m256i acc[7];
+    size_t off[7], i;
+    const uint8_t *p = vecs;
+    ptrdiff_t st = stride;
+    unsigned k;
+    for (k = 0; k < nl; k++) {
+        acc[k] = _mm256_setzero_si256();
+        off[k] = 16 * (k + 1) <= len ? 16 * (size_t)k : len - 16;
+    }
+    for (i = 0; i + 1 < count; i += 2) {
+        const uint8_t *q = p + st;
+        const __m256i tl = mqs_avx2_halves(tab[i], tab[i + 1]), th = mqs_avx2_halves(tab[i] + 16, tab[i + 1] + 16);
+        for (k = 0; k < nl; k++) {
+            acc[k] = _mm256_xor_si256(mqs_avx2_times(mqs_avx2_halves(p + off[k], q + off[k]), tl, th), acc[k]);
+        }
+        st += dstride;
+        p = q + st;
+        st += dstride;
+    }
+    if (i < count) {
+        const __m256i tl = _mm256_inserti128_si256(_mm256_setzero_si256(),
+                                                   _mm_loadu_si128((const __m128i *)(const void *)tab[i]), 0);
+        const __m256i th = _mm256_inserti128_si256(_mm256_setzero_si256(),
+                                                   _mm_loadu_si128((const __m128i *)(const void *)(tab[i] + 16)), 0);
+        for (k = 0; k < nl; k++) {
+            acc[k] = _mm256_xor_si256(acc[k], mqs_avx2_times(mqs_avx2_halves(p + off[k], p + off[k]), tl, th));
+        }
+    }
+    for (k = 0; k < nl; k++) {
+        sum[k] = _mm_xor_si128(_mm256_castsi256_si128(acc[k]), _mm256_extracti128_si256(acc[k], 1));
+    }
+}
+
 #endif
