@@ -362,7 +362,7 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     uint64_t *pu_o = w->pu + SNOVA_VL * SNOVA_WW; /* rows of the oil part */
     const uint64_t *tab_o = w->tabu + (size_t)SNOVA_VL * 16 * SNOVA_WW;
     uint64_t dt[SNOVA_L2 * SNOVA_WW];
-    unsigned n0, r, k, c, x;
+    unsigned n0, c;
     memset(w->pu, 0, sizeof(w->pu));
     n0 = read_nibs(pub, w->buf, SNOVA_OFF_P11(i), SNOVA_V * SNOVA_V * SNOVA_L2);
     snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->pu, w->tabu, NULL, NULL, SNOVA_WW);
@@ -379,29 +379,29 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     /* As the public matrix product P^t Y of the pmat kernel: P Uw (n x l
      * blocks; row r is one word) laid out as a public block matrix, then
      * D^t transposed into the rows of D. */
-    (void)r;
-    (void)x;
     pu_blocks(w->buf, w->pu);
     snova_gf16_pmat(w->buf, 0, SNOVA_N, SNOVA_L, NULL, NULL, dt, w->tabu, SNOVA_WW);
     transpose16(dt);
     for (c = 0; c < SNOVA_L2; c++) {
         w->d[(size_t)i * SNOVA_L2 + c] ^= dt[c];
     }
-    (void)k;
 #else
-    for (r = 0; r < SNOVA_NL; r++) {
-        const uint64_t *pr = &w->pu[r * SNOVA_WW];
-        const uint64_t *tr = &w->tabu[(size_t)r * 16 * SNOVA_WW];
-        for (k = 0; k < SNOVA_L2; k++) {
-            const uint64_t *t = tr + gf16_row_get(pr, k) * SNOVA_WW;
-            for (x = 0; x < SNOVA_WW; x++) {
-                dt[k * SNOVA_WW + x] ^= t[x];
+    {
+        unsigned r, k, x;
+        for (r = 0; r < SNOVA_NL; r++) {
+            const uint64_t *pr = &w->pu[r * SNOVA_WW];
+            const uint64_t *tr = &w->tabu[(size_t)r * 16 * SNOVA_WW];
+            for (k = 0; k < SNOVA_L2; k++) {
+                const uint64_t *t = tr + gf16_row_get(pr, k) * SNOVA_WW;
+                for (x = 0; x < SNOVA_WW; x++) {
+                    dt[k * SNOVA_WW + x] ^= t[x];
+                }
             }
         }
-    }
-    for (k = 0; k < SNOVA_L2; k++) {
-        for (c = 0; c < SNOVA_L2; c++) {
-            gf16_row_xor(w->d + ((size_t)i * SNOVA_L2 + c) * SNOVA_WW, k, gf16_row_get(&dt[k * SNOVA_WW], c));
+        for (k = 0; k < SNOVA_L2; k++) {
+            for (c = 0; c < SNOVA_L2; c++) {
+                gf16_row_xor(w->d + ((size_t)i * SNOVA_L2 + c) * SNOVA_WW, k, gf16_row_get(&dt[k * SNOVA_WW], c));
+            }
         }
     }
 #endif

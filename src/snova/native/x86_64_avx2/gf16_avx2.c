@@ -409,7 +409,7 @@ static inline uint64_t pack_nibbles(__m256i v)
 static void rows4_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                        const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, uint64_t *acc)
 {
-    const unsigned alpha = 20;
+    const unsigned alpha = 4 * 4 + 4; /* l^2 + l terms (the abq layout of l = 4) */
     const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * 16u;
     const uint8_t *q1v = bm + (size_t)o * alpha * 16u, *q2v = q1v + (size_t)o * alpha * 4u;
     /* word x of by_x: lane x of a broadcast word */
