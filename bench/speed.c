@@ -450,7 +450,7 @@ static void scheme(const pqsig_alg *a)
 
 int main(int argc, char **argv)
 {
-    int prim = 0, schemes = 0, i, nnames = 0, level = 0;
+    int prim = 0, schemes = 0, list = 0, i, nnames = 0, level = 0;
     const char *impl = NULL;
     size_t k;
     setvbuf(stdout, NULL, _IOLBF, 0); /* one row at a time: the caller shows progress */
@@ -461,6 +461,8 @@ int main(int argc, char **argv)
             schemes = 1;
         } else if (strcmp(argv[i], "--callgrind") == 0) {
             callgrind_mode = 1;
+        } else if (strcmp(argv[i], "--list") == 0) {
+            list = schemes = 1; /* what would be measured, without measuring */
         } else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
             iterations = (unsigned)strtoul(argv[++i], NULL, 10);
             argv[i] = NULL; /* not a name */
@@ -481,7 +483,7 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--help") == 0) {
             printf("usage: pqsig-bench [--primitives] [--schemes] [--iterations N | --seconds S]\n"
                    "                   [--impl IMPL|fastest] [--level L]\n"
-                   "                   [--callgrind [--sign-reps N]] [NAME...]\n");
+                   "                   [--callgrind [--sign-reps N]] [--list] [NAME...]\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "pqsig-bench: unknown option %s\n", argv[i]);
@@ -493,11 +495,14 @@ int main(int argc, char **argv)
     if (!prim && !schemes) {
         prim = schemes = 1;
     }
+    if (list) {
+        prim = 0;
+    }
 #if defined(PQSIG_PLATFORM_M4)
     /* -icount shift=0: one instruction per nanosecond of virtual time. */
     printf("{\"kind\":\"counter\",\"name\":\"%s\",\"hz\":1000000000}\n", BENCH_COUNTER);
 #else
-    if (!callgrind_mode) {
+    if (!callgrind_mode && !list) {
         /* What the counter measures: its rate against the monotonic clock. */
         double t0 = seconds();
         uint64_t c0 = bench_ticks();
@@ -526,7 +531,10 @@ int main(int argc, char **argv)
             if (level != 0 && a->d.level != level) {
                 wanted = 0;
             }
-            if (wanted && pqsig_runs_here(a)) {
+            if (wanted && pqsig_runs_here(a) && list) {
+                printf("{\"kind\":\"available\",\"name\":\"%s\",\"impl\":\"%s\",\"level\":%d}\n", a->d.name,
+                       a->d.impl, a->d.level);
+            } else if (wanted && pqsig_runs_here(a)) {
                 scheme(a);
             }
         }

@@ -56,6 +56,30 @@ class Commands(unittest.TestCase):
         self.assertIn("| X | opt | n/a | 12,345 | 12,000–13,000 | n/a |", text)
 
 
+class Compare(unittest.TestCase):
+    """./pqsig bench --compare: implementations side by side, lowest medians."""
+
+    def test_render_ratios(self):
+        rows = [{"kind": "counter", "name": "rdtsc", "hz": 2.6e9}] + [
+            {"kind": "scheme", "name": "X", "impl": i, "op": "sign", "unit": "cycles", "median": m, "rounds": 3}
+            for i, m in (("avx2", 2000.0), ("avx512", 1500.0))]
+        text = BE.render_compare(rows, ["avx2", "avx512"])
+        self.assertIn("lowest median of 3 interleaved rounds", text)
+        self.assertIn("| X | sign | 2,000 | 1,500 | 0.75 |", text)
+
+    def test_compare_on_the_release_build(self):
+        d = os.path.join(ROOT, "build", "release")
+        rows, skipped = BE.compare(d, ["NCC-Sign-1", "NO_SUCH_ALGORITHM"], ["ref", "opt"], 2, 0.02,
+                                   progress=False)
+        self.assertEqual(skipped, ["NO_SUCH_ALGORITHM"])
+        got = {(r["impl"], r["op"]): r for r in rows if r.get("kind") == "scheme"}
+        for impl in ("ref", "opt"):
+            for op in ("keypair", "sign", "verify"):
+                self.assertGreater(got[(impl, op)]["median"], 0)
+                self.assertEqual(got[(impl, op)]["rounds"], 2)
+        self.assertEqual(BE.available(d, ["NCC-Sign-1"])["NCC-Sign-1"][:2], ["ref", "opt"])
+
+
 class M4Tables(unittest.TestCase):
     ROWS = [{"kind": "counter", "name": "icount", "hz": 1e9},
             {"kind": "variant", "name": "X", "impl": "opt", "target": "pqsig_x_opt"}] + [

@@ -252,6 +252,66 @@ def render_pqm4(rows, counter):
     return "\n".join(lines)
 
 
+def available(build_dir, names=(), level=None):
+    """{name: [impl, ...]} of what pqsig-bench would measure on this CPU."""
+    exe = os.path.join(build_dir, "bench", "pqsig-bench")
+    p = subprocess.run([exe, "--list"] + (["--level", str(level)] if level else []) + list(names),
+                       capture_output=True, text=True)
+    out = {}
+    for line in p.stdout.splitlines():
+        if line.startswith("{"):
+            r = json.loads(line)
+            out.setdefault(r["name"], []).append(r["impl"])
+    return out
+
+
+def compare(build_dir, names, impls, rounds, seconds, level=None, progress=True):
+    """Implementations side by side in one run: for every name that has all
+    of impls on this CPU, `rounds` rounds, each measuring the implementations
+    of one name back to back (their order alternating between rounds), so
+    that a slow spell of a shared machine falls on both. Keeps, per (name,
+    impl, op), the lowest median of the rounds. Returns (rows, skipped
+    names): the rows as pqsig-bench's, median the lowest, "rounds" added."""
+    have = available(build_dir, names, level)
+    use = [n for n, got in have.items() if all(i in got for i in impls)]
+    skipped = sorted(set(names or have) - set(use))
+    best, counter = {}, None
+    t0 = time.time()
+    for r in range(rounds):
+        for name in use:
+            for impl in (impls if r % 2 == 0 else impls[::-1]):
+                for row in run_bench(build_dir, [name], "rdtsc", False, impl, seconds=seconds,
+                                     extra=["--schemes"]):
+                    if row.get("kind") == "counter":
+                        counter = counter or row
+                    elif row.get("kind") == "scheme":
+                        key = (name, impl, row["op"])
+                        if key not in best or row["median"] < best[key]["median"]:
+                            best[key] = dict(row, rounds=rounds)
+        if progress:
+            print(f"  [{time.time() - t0:5.0f}s] round {r + 1} of {rounds}", flush=True)
+    return ([counter] if counter else []) + list(best.values()), skipped
+
+
+def render_compare(rows, impls):
+    """One table: per (name, op), the lowest median of each implementation
+    and its ratio to the first one's."""
+    med = {(r["name"], r["impl"], r["op"]): r["median"] for r in rows if r.get("kind") == "scheme"}
+    rounds = next((r["rounds"] for r in rows if r.get("kind") == "scheme"), 0)
+    lines = [f"Counter: {counter_label(rows, 'rdtsc')}; the lowest median of {rounds} interleaved rounds.", "",
+             "| algorithm | op | " + " | ".join(impls) + " | " + " | ".join(f"{i} / {impls[0]}" for i in impls[1:])
+             + " |", "|---|---|" + "---:|" * (2 * len(impls) - 1)]
+    seen = []
+    for (name, _, op) in med:
+        if (name, op) not in seen:
+            seen.append((name, op))
+    for name, op in seen:
+        vals = [med.get((name, i, op)) for i in impls]
+        ratios = [f"{v / vals[0]:.2f}" if v is not None and vals[0] else "n/a" for v in vals[1:]]
+        lines.append(f"| {name} | {op} | " + " | ".join(fmt(v) for v in vals) + " | " + " | ".join(ratios) + " |")
+    return "\n".join(lines)
+
+
 def save(rows, counter, where="host", machine=None, cc=None):
     """build/results/bench-MACHINE-COUNTER-DATE.json, and the same rows as
     CSV beside it (cc: the compiler, if not the host's). Returns the JSON path."""
@@ -295,6 +355,22 @@ def main(args):
                                 (["--impl", args.impl] if args.impl else []) +
                                 (args.names if args.names else ["--all"] + level)).returncode
         print(f"== known answers checked in {time.time() - t0:.0f}s", flush=True)
+    if getattr(args, "compare", None):
+        impls = [i for i in args.compare.split(",") if i]
+        if len(impls) < 2:
+            print("pqsig bench: --compare takes two implementations or more, e.g. avx2,avx512")
+            return 2
+        print(f"== Side by side ({', '.join(impls)}): {args.rounds} rounds, rdtsc", flush=True)
+        rows, skipped = compare(d, args.names, impls, args.rounds, args.seconds, getattr(args, "level", None))
+        if skipped:
+            print(f"(not on this CPU or not built with all of {', '.join(impls)}: {', '.join(skipped)})")
+        if not [r for r in rows if r.get("kind") == "scheme"]:
+            print("nothing to compare: no algorithm has all of these implementations on this CPU")
+            return 2
+        print(render_compare(rows, impls))
+        path = save(rows, "rdtsc")
+        print(f"\n(results saved in {os.path.relpath(path)} and .csv; {time.time() - t_start:.0f}s in all)")
+        return status
     which = (f"implementation {args.impl}" if args.impl else "every implementation" if args.all_impls
              else "the fastest implementation of each algorithm on this CPU (--all-impls for every one)")
     print(f"== Speed ({args.counter}): {which}", flush=True)
