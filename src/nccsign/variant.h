@@ -69,12 +69,23 @@
  * (PQSIG_V_TEMP_BYTES bytes, aligned to 64, contents on entry irrelevant),
  * so each uses at most a few KiB of stack (src/nccsign/README.md has the
  * figures). The largest state is signing's: nine polynomials of n 32-bit
- * coefficients, the high bits and the hint (n bytes each), 288 bytes of
- * seeds and hashes and room for packed masks: 4 in the SHAKE sets (a batch
+ * coefficients, the high bits and the hint (n bytes each), up to 352 bytes of
+ * seeds, hashes and the key pointer, and room for packed masks: 4 in the SHAKE sets (a batch
  * drawn by the 4-way SHAKE256 where it runs natively: internal.h), 1 in the
  * AES sets. The size is the same on every platform. Keygen and sign wipe their state
  * before returning; verification's state is public. */
-#define PQSIG_V_TEMP_BYTES (38 * NCC_N + 288 + (NCCSIGN_AES ? 1 : 4) * NCC_POLYZ_BYTES)
+#define PQSIG_V_TEMP_BYTES (38 * NCC_N + 352 + (NCCSIGN_AES ? 1 : 4) * NCC_POLYZ_BYTES)
+
+/* Expanded keys (pqsig_expand_sk / pqsig_expand_pk): what signing and
+ * verification derive from a key alone, so that repeated use skips it
+ * (ExpandA, the NTTs of the secret key, H(pk)). The secret one holds the
+ * NTTs of a, of s1 + 2^8 s2 and of t0, then K and tr (sign.c); the public
+ * one the NTT of a, t1 and tr (verify.c). */
+#define NCC_ESK_BYTES (3 * 4 * NCC_N + 2 * NCC_SEEDBYTES)
+#define NCC_EPK_BYTES (2 * 4 * NCC_N + NCC_SEEDBYTES)
+#define PQSIG_V_EXPANDED 1
+#define PQSIG_V_ESK_BYTES NCC_ESK_BYTES
+#define PQSIG_V_EPK_BYTES NCC_EPK_BYTES
 #endif
 
 #include "common/variant_api.h"
