@@ -45,14 +45,34 @@ static inline int fuzz_slow(const pqsig_alg *a)
     return strcmp(a->d.impl, "ref") == 0;
 }
 
-static inline int fuzz_run_slow(const uint8_t *data, size_t size)
+/* A hash of the input (FNV-1a), for picks that a reported input reproduces. */
+static inline uint32_t fuzz_hash(const uint8_t *data, size_t size)
 {
-    uint32_t h = 2166136261u; /* FNV-1a */
+    uint32_t h = 2166136261u;
     size_t i;
     for (i = 0; i < size; i++) {
         h = (h ^ data[i]) * 16777619u;
     }
-    return h % FUZZ_SLOW_EVERY == 0;
+    return h;
+}
+
+static inline int fuzz_run_slow(const uint8_t *data, size_t size)
+{
+    return fuzz_hash(data, size) % FUZZ_SLOW_EVERY == 0;
+}
+
+/* The verify harness runs the entry points other than pqsig_verify (the
+ * _temp and expanded forms, pqsig_open) on one input in
+ * FUZZ_FORMS_EVERY, and on every input that plain verification accepts.
+ * Each repeats the public key's decoding, which is most of the cost: SNOVA
+ * expands its public map from the seed, MQ-Sign's expand_pk hashes the
+ * whole key (up to 1.3 MB) to check H(P). The pick uses other bits of the
+ * hash than the oracles' so that the two are independent. */
+#define FUZZ_FORMS_EVERY 4u
+
+static inline int fuzz_run_forms(const uint8_t *data, size_t size)
+{
+    return (fuzz_hash(data, size) >> 16) % FUZZ_FORMS_EVERY == 0;
 }
 
 /* Whether a has forms of its own for the caller-scratch and expanded-key

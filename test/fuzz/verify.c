@@ -7,8 +7,9 @@
  * implementation: an input that one accepts and another refuses is a bug in
  * one of them. The _temp and expanded forms run for the implementations that
  * have their own and for the first of each name (the generic layer's
- * fallback); pqsig_open, generic, for the first; the slow oracles as fuzz.h
- * says.
+ * fallback); pqsig_open, generic, for the first. All but pqsig_verify run on
+ * the inputs fuzz_run_forms picks and on every accepted one; the slow
+ * oracles as fuzz.h says.
  *
  * Input: name byte, length byte, pk, sig, message (the rest). The length
  * byte L picks the signature length handed to the verifiers: L % 4 == 0 the
@@ -31,9 +32,10 @@ static size_t fuzz_siglen(size_t sigbytes, uint8_t l)
 }
 
 /* The verdict of one implementation; aborts if its entry points disagree.
- * all: run every entry point, not only those a has of its own. */
-static int verdict(const pqsig_alg *a, int all, const uint8_t *pk, const uint8_t *sig, size_t siglen,
-                   const uint8_t *m, size_t mlen)
+ * all: run every entry point, not only those a has of its own; forms: run
+ * the others than pqsig_verify even if it refuses. */
+static int verdict(const pqsig_alg *a, int all, int forms, const uint8_t *pk, const uint8_t *sig,
+                   size_t siglen, const uint8_t *m, size_t mlen)
 {
     const pqsig_details *d = pqsig_get_details(a);
     size_t tlen, smlen = siglen + mlen, outlen = mlen, epkn = pqsig_expanded_pk_bytes(a);
@@ -44,14 +46,15 @@ static int verdict(const pqsig_alg *a, int all, const uint8_t *pk, const uint8_t
 
     r = pqsig_verify(a, sig, siglen, m, mlen, pk);
     FUZZ_REQUIRE(fuzz_known_error(r), a, "verify returned %d", r);
-    if (all || fuzz_own_temp(a)) {
+    forms = forms || r == PQSIG_OK;
+    if (forms && (all || fuzz_own_temp(a))) {
         rt = pqsig_verify_temp(a, sig, siglen, m, mlen, pk, tmp, tlen);
         FUZZ_REQUIRE((rt == PQSIG_OK) == (r == PQSIG_OK), a, "verify %d, verify_temp %d", r, rt);
     }
 
     /* The signed message: the generic layouts take signature_bytes of it as
      * the signature, so only that length is comparable. */
-    if (all && siglen == d->signature_bytes && a->sm_layout != PQSIG_SM_CUSTOM) {
+    if (forms && all && siglen == d->signature_bytes && a->sm_layout != PQSIG_SM_CUSTOM) {
         if (a->sm_layout == PQSIG_SM_SIG_MSG) {
             memcpy(sm, sig, siglen);
             memcpy(sm + siglen, m, mlen);
@@ -65,7 +68,7 @@ static int verdict(const pqsig_alg *a, int all, const uint8_t *pk, const uint8_t
                      "open gave another message");
     }
 
-    re = all || fuzz_own_expanded(a) ? pqsig_expand_pk(a, epk, epkn, pk) : PQSIG_ERR_UNSUPPORTED;
+    re = forms && (all || fuzz_own_expanded(a)) ? pqsig_expand_pk(a, epk, epkn, pk) : PQSIG_ERR_UNSUPPORTED;
     FUZZ_REQUIRE(fuzz_known_error(re), a, "expand_pk returned %d", re);
     /* expand_pk may check more of the key than plain verification binds
      * (MQ-Sign's stored H(P)): a refused key has nothing to compare. */
@@ -91,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *sig = fuzz_take(&r, g->d->signature_bytes);
     uint8_t *m = fuzz_rest(&r, &mlen);
     uint8_t *s;
-    int first = -1, slow = fuzz_run_slow(data, size), pass;
+    int first = -1, slow = fuzz_run_slow(data, size), forms = fuzz_run_forms(data, size), pass;
 
     /* The signature buffer holds exactly siglen bytes (a longer one is
      * padded with the message's first bytes, or zeros). */
@@ -110,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (fuzz_slow(a) != pass || (pass == 1 && !slow && first != 1)) {
                 continue;
             }
-            v = verdict(a, first < 0, pk, s, siglen, m, mlen);
+            v = verdict(a, first < 0, forms, pk, s, siglen, m, mlen);
             FUZZ_REQUIRE(first < 0 || v == first, a, "verdict %d, the implementations before gave %d", v,
                          first);
             first = v;

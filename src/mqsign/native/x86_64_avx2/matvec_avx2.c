@@ -192,8 +192,7 @@ static inline void matvec_pair_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t
     unsigned k;
     mqs_avx2_pair_sums(sum, vecs, stride, dstride, tab, count, len, nl);
     for (k = 0; k < nl; k++) {
-        const size_t at = 16 * (k + 1) <= len ? 16 * (size_t)k : len - 16;
-        _mm_storeu_si128((__m128i *)(void *)(out + at), sum[k]);
+        _mm_storeu_si128((__m128i *)(void *)(out + mqs_avx2_lane_at(k, len)), sum[k]);
     }
 }
 

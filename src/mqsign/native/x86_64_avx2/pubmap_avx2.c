@@ -83,7 +83,7 @@ static inline void sums_pairs(uint8_t z[MQS_O], const uint8_t *p, const uint8_t 
         }
     }
     for (k = 0; k < NL; k++) {
-        _mm_storeu_si128((__m128i *)(void *)(z + (16 * (k + 1) <= MQS_O ? 16 * k : MQS_O - 16)), zl[k]);
+        _mm_storeu_si128((__m128i *)(void *)(z + mqs_avx2_lane_at(k, MQS_O)), zl[k]);
     }
 }
 

@@ -70,12 +70,19 @@ static inline __m256i mqs_avx2_halves(const uint8_t *a, const uint8_t *b)
                                    _mm_loadu_si128((const __m128i *)(const void *)b), 1);
 }
 
+/* Where lane k of a len-byte vector starts, for len >= 16: 16 k, or
+ * len - 16 for a last lane that would run past the end (it overlaps the
+ * one before). */
+static inline size_t mqs_avx2_lane_at(unsigned k, size_t len)
+{
+    return 16 * ((size_t)k + 1) <= len ? 16 * (size_t)k : len - 16;
+}
+
 /* Paired lanes, for lengths of an odd number nl of 16-byte lanes (33 to 48
  * bytes: o = 46; 65 to 80: o = v = 72; 97 to 112): the sum
  *   sum_{i < count} s_i * vec_i   (mqs_matvec's offsets, s_i by its table)
- * as nl lanes, lane k the bytes from min(16 k, len - 16) on (the last
- * overlapping the one before: lane-wise, so the overlap comes out the
- * same). Vectors go two at a time, i in the low lane of a register and
+ * as nl lanes, lane k the bytes from mqs_avx2_lane_at(k, len) on (lane-wise,
+ * so the overlap comes out the same). Vectors go two at a time, i in the low lane of a register and
  * i + 1 in the high one, each with its own table (vpshufb looks up within
  * a lane): nl registers for two vectors, where whole registers take
  * nl + 1. An odd count ends with a zero table in the high lane. */
@@ -89,7 +96,7 @@ static inline void mqs_avx2_pair_sums(__m128i *sum, const uint8_t *vecs, ptrdiff
     unsigned k;
     for (k = 0; k < nl; k++) {
         acc[k] = _mm256_setzero_si256();
-        off[k] = 16 * (k + 1) <= len ? 16 * (size_t)k : len - 16;
+        off[k] = mqs_avx2_lane_at(k, len);
     }
     for (i = 0; i + 1 < count; i += 2) {
         const uint8_t *q = p + st;
