@@ -32,20 +32,22 @@ typedef struct {
 
 typedef char verify_state_fits_temp[sizeof(verify_state) <= PQSIG_V_TEMP_BYTES ? 1 : -1];
 
-/* st->own from pk: PQSIG_OK, or PQSIG_ERR_MALFORMED_KEY. */
-static int verify_prepare(verify_state *st, const uint8_t *pk)
+/* st->zeta and st->own.t1 from pk: PQSIG_OK, or PQSIG_ERR_MALFORMED_KEY. */
+static int verify_unpack(verify_state *st, const uint8_t *pk)
 {
-    if (ncc_unpack_pk(st->zeta, &st->own.t1, pk) != 0) {
-        return PQSIG_ERR_MALFORMED_KEY;
-    }
-    pqsig_shake256(st->own.tr, NCC_SEEDBYTES, pk, NCC_PK_BYTES);
-    ncc_expand_a(&st->own.ahat, &st->w, st->zeta);
-    return PQSIG_OK;
+    return ncc_unpack_pk(st->zeta, &st->own.t1, pk) == 0 ? PQSIG_OK : PQSIG_ERR_MALFORMED_KEY;
 }
 
-/* The verdict on (sig, m) under key. */
-static int verify_with(verify_state *st, const verify_key *key, const uint8_t *sig, size_t siglen,
-                       const uint8_t *m, size_t mlen)
+/* The rest of st->own (after verify_unpack): tr = H(pk) and ExpandA. */
+static void verify_derive(verify_state *st, const uint8_t *pk)
+{
+    pqsig_shake256(st->own.tr, NCC_SEEDBYTES, pk, NCC_PK_BYTES);
+    ncc_expand_a(&st->own.ahat, &st->w, st->zeta);
+}
+
+/* sig into st->ctilde, st->z and st->h, and the checks that need no key:
+ * PQSIG_OK, or PQSIG_ERR_INVALID_SIGNATURE. */
+static int verify_screen(verify_state *st, const uint8_t *sig, size_t siglen)
 {
     uint32_t weight = 0;
     size_t i;
@@ -62,7 +64,12 @@ static int verify_with(verify_state *st, const verify_key *key, const uint8_t *s
     if (ncc_exceeds(&st->z, NCC_GAMMA1 - NCC_BETA) != 0 || weight > NCC_OMEGA) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
+    return PQSIG_OK;
+}
 
+/* The verdict on a screened signature (st->ctilde, z, h) and m under key. */
+static int verify_with(verify_state *st, const verify_key *key, const uint8_t *m, size_t mlen)
+{
     ncc_hash_mu(st->mu, key->tr, m, mlen);
     ncc_challenge_list(st->pos, st->neg, st->ctilde);
 
@@ -83,14 +90,21 @@ int PQSIG_NS(verify_temp)(const uint8_t *sig, size_t siglen, const uint8_t *m, s
                           const uint8_t *pk, void *tmp)
 {
     verify_state *st = (verify_state *)tmp;
-    /* A wrong length is refused before the key is expanded. */
+    int ret;
+    /* A wrong length, then a malformed key, then a signature out of bounds
+     * are refused before the costly part of the key (H(pk), ExpandA). */
     if (siglen != NCC_SIG_BYTES) {
         return PQSIG_ERR_INVALID_SIGNATURE;
     }
-    if (verify_prepare(st, pk) != PQSIG_OK) {
-        return PQSIG_ERR_MALFORMED_KEY;
+    ret = verify_unpack(st, pk);
+    if (ret == PQSIG_OK) {
+        ret = verify_screen(st, sig, siglen);
     }
-    return verify_with(st, &st->own, sig, siglen, m, mlen);
+    if (ret != PQSIG_OK) {
+        return ret;
+    }
+    verify_derive(st, pk);
+    return verify_with(st, &st->own, m, mlen);
 }
 
 int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
@@ -104,8 +118,9 @@ int PQSIG_NS(verify)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t
 int PQSIG_NS(expand_pk)(uint8_t *epk, const uint8_t *pk)
 {
     verify_state st;
-    int ret = verify_prepare(&st, pk);
+    int ret = verify_unpack(&st, pk);
     if (ret == PQSIG_OK) {
+        verify_derive(&st, pk);
         memcpy(epk, &st.own, sizeof st.own);
     }
     return ret;
@@ -115,5 +130,6 @@ int PQSIG_NS(verify_expanded)(const uint8_t *sig, size_t siglen, const uint8_t *
                               const uint8_t *epk)
 {
     verify_state st;
-    return verify_with(&st, (const verify_key *)(const void *)epk, sig, siglen, m, mlen);
+    int ret = verify_screen(&st, sig, siglen);
+    return ret != PQSIG_OK ? ret : verify_with(&st, (const verify_key *)(const void *)epk, m, mlen);
 }
