@@ -39,6 +39,32 @@ static void vec_xor(uint8_t *p, const uint8_t *x)
     }
 }
 
+#if MQS_LINES
+/* LR: o consecutive bytes of a line, from position `from` on, cyclically
+ * (from < v and o < v, so they wrap at most once): the coefficients
+ * line[(from + e) mod v], e < o. Positions are public; the bytes secret. */
+typedef char mqs_check_lr_wrap[MQS_O < MQS_V ? 1 : -1];
+
+static void cyclic_copy(uint8_t *dst, const uint8_t *line, unsigned from)
+{
+    const unsigned first = MQS_V - from < MQS_O ? MQS_V - from : MQS_O;
+    memcpy(dst, line + from, first);
+    memcpy(dst + first, line, MQS_O - first);
+}
+
+static void cyclic_xor(uint8_t *dst, const uint8_t *line, unsigned from)
+{
+    const unsigned first = MQS_V - from < MQS_O ? MQS_V - from : MQS_O;
+    unsigned e;
+    for (e = 0; e < first; e++) {
+        dst[e] ^= line[from + e];
+    }
+    for (; e < MQS_O; e++) {
+        dst[e] ^= line[e - first];
+    }
+}
+#endif
+
 /* The vinegar-vinegar block F1 of the public key (= P1), row by row. */
 static void build_p1(uint8_t *pk, const uint8_t *sk)
 {
@@ -46,19 +72,17 @@ static void build_p1(uint8_t *pk, const uint8_t *sk)
 #if MQS_LINES
     /* LR (spec 3.3): equation e is sum_{a,b} x_a x_b L[b][(a+e) mod v]
      * over the v lines L[b] (v bytes each): on the upper triangle,
-     * P1[a][b] = L[b][a+e] + L[a][b+e] (a < b), P1[a][a] = L[a][a+e]. */
+     * P1[a][b] = L[b][a+e] + L[a][b+e] (a < b), P1[a][a] = L[a][a+e],
+     * each an o-byte run of a line read cyclically. */
     const uint8_t *lines = sk + MQS_SK_F1;
-    unsigned j, e;
+    unsigned j;
     for (i = 0; i < MQS_V; i++) {
-        for (j = i; j < MQS_V; j++) {
-            uint8_t *dst = pk + mqs_mono(i, j, MQS_N) * MQS_O;
-            for (e = 0; e < MQS_O; e++) {
-                uint8_t c = lines[(size_t)j * MQS_V + (i + e) % MQS_V];
-                if (j != i) {
-                    c ^= lines[(size_t)i * MQS_V + (j + e) % MQS_V];
-                }
-                dst[e] = c;
-            }
+        uint8_t *dst = pk + mqs_mono(i, i, MQS_N) * MQS_O;
+        cyclic_copy(dst, lines + (size_t)i * MQS_V, i);
+        for (j = i + 1; j < MQS_V; j++) {
+            dst += MQS_O;
+            cyclic_copy(dst, lines + (size_t)j * MQS_V, i);
+            cyclic_xor(dst, lines + (size_t)i * MQS_V, j);
         }
     }
 #else
