@@ -1,15 +1,18 @@
 /* MQ-Sign, AVX2: mqs_pubmap (contract in ../api.h), the public map of
- * verification, with every sum in registers. Inputs are public here, so
- * the products are table lookups: for each variable j, the tables
- * w_j * k and w_j * 16 k (k < 16) in work, and
- *   z = sum_i w_i * (sum_{j >= i} w_j * P_ij),
- * each o-byte vector in ceil(o / 32) registers (the last block ending at
- * o, overlapping the one before: lane-wise, so the overlap comes out the
- * same). The product of a register by a tabled element is two vpshufb
- * on its nibbles. At o = 46 the inner sums take two vectors a step in
- * three 16-byte lanes, where whole registers take four (tables_avx2.h);
- * at o = 72 (five lanes against six) that took 1.1x the time, so there
- * and at o = 96 (no gain) whole registers stay. */
+ * verification, z = sum_{i <= j} w_i w_j P_ij. Inputs are public here, so
+ * memory may be addressed by them. Each o-byte vector is ceil(o / 32)
+ * registers (the last block ending at o, overlapping the one before:
+ * lane-wise, so the overlap comes out the same), and a register times an
+ * element is two vpshufb on its nibbles with the element's table.
+ *
+ * Two ways, picked per shape by time (src/mqsign/README.md, ninth session):
+ *   - buckets (o = 46, 72): each monomial's vector is XORed into the bucket
+ *     of its weight w_i w_j, and the 255 buckets are weighted at the end;
+ *     a monomial costs two or three loads, XORs and stores, no product;
+ *   - sums in registers (o = 96): z = sum_i w_i (sum_{j >= i} w_j P_ij),
+ *     every w_j tabled in work. There 256 buckets of 96 bytes take most of
+ *     the L1 cache the 2.9 MB stream of P passes through: 1.05-1.10x the
+ *     time of the registers, for 0.55x the instructions. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -19,16 +22,19 @@
 #include "mqsign/native/x86_64_avx2/tables_avx2.h"
 
 #define NB ((MQS_O + 31) / 32)
-#define NL ((MQS_O + 15) / 16)
 
-typedef char mqs_check_pubmap_avx2_work[MQS_N * 32 <= MQS_PUBMAP_WORK_BYTES ? 1 : -1];
+/* work: the tables of w (registers) or 256 buckets of NB blocks. */
+typedef char mqs_check_pubmap_avx2_work[MQS_N * 32 <= MQS_PUBMAP_WORK_BYTES && 256 * 32 * NB <= MQS_PUBMAP_WORK_BYTES
+                                            ? 1
+                                            : -1];
 
 static inline size_t block_at(unsigned b)
 {
     return (b + 1) * 32 <= MQS_O ? (size_t)b * 32 : (size_t)MQS_O - 32;
 }
 
-/* z from the inner sums over whole registers. */
+#if MQS_O >= 96
+/* z from the inner sums in registers, tab the table of each w_j. */
 static inline void sums_blocks(uint8_t z[MQS_O], const uint8_t *p, const uint8_t (*tab)[32])
 {
     __m256i zs[NB];
@@ -62,38 +68,106 @@ static inline void sums_blocks(uint8_t z[MQS_O], const uint8_t *p, const uint8_t
     }
 }
 
-/* z from the inner sums over paired lanes (NL odd). */
-static inline void sums_pairs(uint8_t z[MQS_O], const uint8_t *p, const uint8_t (*tab)[32])
+#else
+#define NW ((MQS_N + 31) / 32)
+
+/* The bucket at bk gains the vector at src. */
+static inline void bucket_add(uint8_t *bk, const uint8_t *src)
 {
-    const __m128i nib = _mm_set1_epi8(0x0f);
-    __m128i zl[NL], ts[NL];
-    size_t mono = 0;
-    unsigned i, k;
-    for (k = 0; k < NL; k++) {
-        zl[k] = _mm_setzero_si128();
-    }
-    for (i = 0; i < MQS_N; i++) {
-        const __m128i tl = _mm_loadu_si128((const __m128i *)(const void *)tab[i]);
-        const __m128i th = _mm_loadu_si128((const __m128i *)(const void *)(tab[i] + 16));
-        mqs_avx2_pair_sums(ts, p + mono * MQS_O, MQS_O, 0, tab + i, MQS_N - i, MQS_O, NL);
-        mono += MQS_N - i;
-        for (k = 0; k < NL; k++) {
-            const __m128i lo = _mm_and_si128(ts[k], nib), hi = _mm_and_si128(_mm_srli_epi16(ts[k], 4), nib);
-            zl[k] = _mm_xor_si128(zl[k], _mm_xor_si128(_mm_shuffle_epi8(tl, lo), _mm_shuffle_epi8(th, hi)));
-        }
-    }
-    for (k = 0; k < NL; k++) {
-        _mm_storeu_si128((__m128i *)(void *)(z + mqs_avx2_lane_at(k, MQS_O)), zl[k]);
+    unsigned b;
+    for (b = 0; b < NB; b++) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(src + block_at(b)));
+        __m256i *d = (__m256i *)(void *)(bk + 32 * b);
+        _mm256_store_si256(d, _mm256_xor_si256(_mm256_load_si256(d), x));
     }
 }
 
+/* z by buckets: each monomial's vector is XORed into the bucket of its
+ * public weight w_i w_j (the row's weights are one vector product, w_i
+ * times w, kept as the buckets' byte offsets), and the buckets are
+ * weighted at the end. Bucket c holds NB 32-byte blocks (block_at: the
+ * last overlapping the one before). With F the buckets, bit t of the
+ * weight is summed out halving F: the upper half (weights with bit t set,
+ * the bits above t already summed) is the plane of 2^t, then folded onto
+ * the lower half; z = sum_t 2^t plane_t. */
+static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], uint8_t *work)
+{
+    __m256i(*bucket)[NB] = (__m256i(*)[NB])(void *)work;
+    const __m256i bsize = _mm256_set1_epi16((short)sizeof bucket[0]);
+    uint64_t base[8][4], m[8];
+    uint8_t wpad[NW * 32];
+    uint16_t off[NW * 32];
+    __m256i zs[NB];
+    const uint8_t *src = p;
+    unsigned i, j, b, t, h;
+
+    /* (stores of registers: libc's memset of this size is rep stosb, which
+     * the instruction counts of callgrind take byte by byte) */
+    for (j = 0; j < 256; j++) {
+        for (b = 0; b < NB; b++) {
+            _mm256_store_si256(&bucket[j][b], _mm256_setzero_si256());
+        }
+    }
+    memset(wpad, 0, sizeof wpad);
+    memcpy(wpad, w, MQS_N);
+    mqs_avx2_base_tables(base);
+    for (i = 0; i < MQS_N; i++) {
+        const uint16_t *o, *end = off + MQS_N;
+        __m256i tl, th;
+        for (t = 0; t < 8; t++) {
+            m[t] = 0u - (uint64_t)((w[i] >> t) & 1u);
+        }
+        tl = mqs_avx2_table(&base[0][0], m);
+        th = _mm256_permute2x128_si256(tl, tl, 0x11);
+        tl = _mm256_permute2x128_si256(tl, tl, 0x00);
+        for (j = 0; j < NW; j++) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(wpad + 32 * j));
+            const __m256i c = mqs_avx2_times(x, tl, th);
+            _mm256_storeu_si256((__m256i *)(void *)(off + 32 * j),
+                                _mm256_mullo_epi16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(c)), bsize));
+            _mm256_storeu_si256((__m256i *)(void *)(off + 32 * j + 16),
+                                _mm256_mullo_epi16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(c, 1)), bsize));
+        }
+        for (o = off + i; o + 2 <= end; o += 2, src += 2 * MQS_O) {
+            bucket_add(work + o[0], src);
+            bucket_add(work + o[1], src + MQS_O);
+        }
+        if (o < end) {
+            bucket_add(work + o[0], src);
+            src += MQS_O;
+        }
+    }
+    for (b = 0; b < NB; b++) {
+        zs[b] = _mm256_setzero_si256();
+    }
+    for (t = 8; t-- > 0;) {
+        const __m256i tl = mqs_avx2_lo((const uint8_t *)base[t]), th = mqs_avx2_hi((const uint8_t *)base[t]);
+        h = 1u << t;
+        for (b = 0; b < NB; b++) {
+            __m256i plane = _mm256_setzero_si256();
+            for (j = 0; j < h; j++) {
+                const __m256i up = _mm256_load_si256(&bucket[h + j][b]);
+                plane = _mm256_xor_si256(plane, up);
+                bucket[j][b] = _mm256_xor_si256(bucket[j][b], up);
+            }
+            zs[b] = _mm256_xor_si256(zs[b], mqs_avx2_times(plane, tl, th));
+        }
+    }
+    for (b = 0; b < NB; b++) {
+        _mm256_storeu_si256((__m256i *)(void *)(z + block_at(b)), zs[b]);
+    }
+}
+#endif
+
 void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work)
 {
+#if MQS_O < 96
+    sums_buckets(z, p, w, MQS_WORK(work));
+#else
     uint8_t(*tab)[32] = MQS_WORK(work);
     uint64_t base[8][4];
     unsigned j, t;
 
-    /* the table of each w_j (public) */
     mqs_avx2_base_tables(base);
     for (j = 0; j < MQS_N; j++) {
         uint64_t m[8];
@@ -102,9 +176,6 @@ void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N],
         }
         _mm256_storeu_si256((__m256i *)(void *)tab[j], mqs_avx2_table(&base[0][0], m));
     }
-    if (NL == 3) {
-        sums_pairs(z, p, (const uint8_t(*)[32])tab);
-    } else {
-        sums_blocks(z, p, (const uint8_t(*)[32])tab);
-    }
+    sums_blocks(z, p, (const uint8_t(*)[32])tab);
+#endif
 }
