@@ -10,8 +10,9 @@
  *   mqs_solve: the portable solver compiled with AVX2, with its row
  *   update, elimination step and pivot inversion by hand
  *   (recompiled_avx2.c, inv_avx2.h);
- *   mqs_pubmap: every sum in registers, products by tables of the
- *   (public) signature's elements (pubmap_avx2.c). */
+ *   mqs_pubmap: the monomials' vectors summed in buckets by their public
+ *   weights w_i w_j (o = 46, 72), or every sum in registers with products
+ *   by tables of the signature's elements (o = 96) (pubmap_avx2.c). */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
 #define PQSIG_MQSIGN_NATIVE_X86_64_AVX2_META_H
 
