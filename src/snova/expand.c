@@ -93,6 +93,32 @@ static void make_invertible(snova_blk *m, const snova_blk *s)
 #define ABQ_AB ((size_t)SNOVA_O * SNOVA_ALPHA * SNOVA_L2) /* elements of all A (of all B) */
 #define ABQ_Q ((size_t)SNOVA_O * SNOVA_ALPHA * SNOVA_L)   /* of all q1 (of all q2) */
 
+typedef char snova_check_abq_layout[sizeof(snova_blk) == SNOVA_L2 &&
+                                            sizeof(snova_abq) == 2 * ABQ_AB + 2 * ABQ_Q
+                                        ? 1
+                                        : -1];
+
+/* n elements of the public stream buf, from element `from` on, into dst. */
+static void abq_elems(uint8_t *dst, const uint8_t *buf, size_t from, size_t n)
+{
+    size_t k = 0;
+#if SNOVA_PUB_EPB == 2
+    /* whole bytes, two nibbles each (low first), after an odd start */
+    const uint8_t *p;
+    if (n > 0 && (from & 1u) != 0) {
+        dst[k++] = snova_pub_elem(buf, from);
+    }
+    p = buf + (from + k) / 2;
+    for (; k + 2 <= n; k += 2, p++) {
+        dst[k] = (uint8_t)(*p & 15u);
+        dst[k + 1] = (uint8_t)(*p >> 4);
+    }
+#endif
+    for (; k < n; k++) {
+        dst[k] = snova_pub_elem(buf, from + k);
+    }
+}
+
 #if SNOVA_FIXED_ABQ
 /* Fixed ABQ (derived from the constant seed "SNOVA_ABQ"): the same for
  * every key of the set, so it is computed once per process and copied
@@ -126,7 +152,7 @@ void PQSIG_NS(snova_gen_abq)(snova_abq *abq, snova_pub *pub, const snova_blk spo
 {
     uint8_t buf[(2 * ABQ_AB + 2 * ABQ_Q) / SNOVA_PUB_EPB + 2];
     size_t nab, nq;
-    unsigned i, t, r, c, a;
+    unsigned i, t;
 #if SNOVA_FIXED_ABQ
     static const uint8_t abq_seed[9] = {'S', 'N', 'O', 'V', 'A', '_', 'A', 'B', 'Q'};
     pqsig_shake256(buf, sizeof(buf), abq_seed, sizeof(abq_seed));
@@ -147,27 +173,12 @@ void PQSIG_NS(snova_gen_abq)(snova_abq *abq, snova_pub *pub, const snova_blk spo
         nq = nab + 2 * ABQ_AB;
     }
 #endif
-    /* all A, all B (blocks row by row), all q1, all q2 */
-    for (i = 0; i < SNOVA_O; i++) {
-        for (t = 0; t < SNOVA_ALPHA; t++) {
-            for (r = 0; r < SNOVA_L; r++) {
-                for (c = 0; c < SNOVA_L; c++) {
-                    abq->a[i][t].e[r][c] = snova_pub_elem(buf, nab);
-                    abq->b[i][t].e[r][c] = snova_pub_elem(buf, nab + ABQ_AB);
-                    nab++;
-                }
-            }
-        }
-    }
-    for (i = 0; i < SNOVA_O; i++) {
-        for (t = 0; t < SNOVA_ALPHA; t++) {
-            for (a = 0; a < SNOVA_L; a++) {
-                abq->q1[i][t][a] = snova_pub_elem(buf, nq);
-                abq->q2[i][t][a] = snova_pub_elem(buf, nq + ABQ_Q);
-                nq++;
-            }
-        }
-    }
+    /* all A, all B (blocks row by row), all q1, all q2: each in the
+     * stream's order, which is its memory order */
+    abq_elems((uint8_t *)(void *)abq->a, buf, nab, ABQ_AB);
+    abq_elems((uint8_t *)(void *)abq->b, buf, nab + ABQ_AB, ABQ_AB);
+    abq_elems((uint8_t *)(void *)abq->q1, buf, nq, ABQ_Q);
+    abq_elems((uint8_t *)(void *)abq->q2, buf, nq + ABQ_Q, ABQ_Q);
     for (i = 0; i < SNOVA_O; i++) {
         for (t = 0; t < SNOVA_ALPHA; t++) {
             make_invertible(&abq->a[i][t], &spow[1]);

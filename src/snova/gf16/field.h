@@ -72,7 +72,7 @@ static inline uint8_t fe_mul_pub(uint8_t a, uint8_t b)
         0, 14, 15, 1, 13, 3, 2, 12, 9, 7, 6, 8, 4, 10, 11, 5,
         0, 15, 13, 2, 9, 6, 4, 11, 1, 14, 12, 3, 8, 7, 5, 10,
     };
-    return mul[(a << 4) | b];
+    return mul[((unsigned)a << 4) | b];
 }
 
 /* S (section 1.8): S[i][j] = 8 - (i + j), and S[4][4] = 9 for l = 5. */
