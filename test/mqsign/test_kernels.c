@@ -213,6 +213,10 @@ static void test_matvec(void)
     /* Key generation: columns of the upper-triangular public key. */
     matvec_case(vecs, (size_t)(N - 1) * O, -(ptrdiff_t)O, V, O, -1, "column");
     matvec_case(vecs, (size_t)(N - 1) * O, -(ptrdiff_t)O, 1, O, -1, "column of 1");
+    /* Long vectors (the table form, four scalars a pass) on strides that
+     * change from row to row, counts not a multiple of four. */
+    matvec_case(vecs, 200, 8, 11, 128, -1, "long, growing stride");
+    matvec_case(vecs, 300, -8, 13, 100, -1, "long, shrinking stride");
     /* Edges: no vector, one, an odd count, every length around a block,
      * scalars 0 and 0xff, vectors of 0xff. */
     matvec_case(vecs, O, 0, 0, O, -1, "count 0");

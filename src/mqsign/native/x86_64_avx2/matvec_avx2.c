@@ -95,15 +95,35 @@ static inline void block_pair(uint8_t *out, const uint8_t *vecs, ptrdiff_t strid
  * them) into out. The last len % 32 bytes are summed in a register over
  * the block that ends at len and stored last (equal, where it overlaps, to
  * the sums already in out). */
+/* The table halves of scalar i from its masks and the constant tables. */
+static inline void scalar_table(__m256i *tl, __m256i *th, const uint64_t (*mk)[8][2], size_t i, const __m256i cl[8],
+                                const __m256i ch[8])
+{
+    unsigned t;
+    *tl = _mm256_setzero_si256();
+    *th = _mm256_setzero_si256();
+    for (t = 0; t < 8; t++) {
+        const __m256i m = mask_of(mk[i][t]);
+        *tl = _mm256_xor_si256(*tl, _mm256_and_si256(m, cl[t]));
+        *th = _mm256_xor_si256(*th, _mm256_and_si256(m, ch[t]));
+    }
+}
+
+static inline __m256i times_tab(__m256i x, __m256i tl, __m256i th)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    return _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
+                            _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+}
+
 static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
                           const uint64_t (*mk)[8][2], size_t count, size_t len)
 {
     uint64_t base[8][4];
     __m256i cl[8], ch[8], tail = _mm256_setzero_si256();
-    const __m256i nib = _mm256_set1_epi8(0x0f);
     const uint8_t *p = vecs;
     ptrdiff_t st = stride;
-    size_t i, at;
+    size_t i = 0, at;
     unsigned t;
     mqs_avx2_base_tables(base);
     for (t = 0; t < 8; t++) {
@@ -111,26 +131,50 @@ static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, p
         ch[t] = mqs_avx2_hi((const uint8_t *)(const void *)base[t]);
     }
     memset(out, 0, len);
-    for (i = 0; i < count; i++) {
-        __m256i tl = _mm256_setzero_si256(), th = _mm256_setzero_si256();
-        for (t = 0; t < 8; t++) {
-            const __m256i m = mask_of(mk[i][t]);
-            tl = _mm256_xor_si256(tl, _mm256_and_si256(m, cl[t]));
-            th = _mm256_xor_si256(th, _mm256_and_si256(m, ch[t]));
+    /* Four scalars a pass over out (their four vectors streamed side by
+     * side), one pass per scalar for the rest. */
+    for (; i + 4 <= count; i += 4) {
+        const uint8_t *p1 = p + st, *p2 = p1 + st + dstride, *p3 = p2 + st + 2 * dstride;
+        __m256i tl0, th0, tl1, th1, tl2, th2, tl3, th3;
+        scalar_table(&tl0, &th0, mk, i, cl, ch);
+        scalar_table(&tl1, &th1, mk, i + 1, cl, ch);
+        scalar_table(&tl2, &th2, mk, i + 2, cl, ch);
+        scalar_table(&tl3, &th3, mk, i + 3, cl, ch);
+        for (at = 0; at + 32 <= len; at += 32) {
+            __m256i *o = (__m256i *)(void *)(out + at);
+            const __m256i s01 = _mm256_xor_si256(
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p + at)), tl0, th0),
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p1 + at)), tl1, th1));
+            const __m256i s23 = _mm256_xor_si256(
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p2 + at)), tl2, th2),
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p3 + at)), tl3, th3));
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), _mm256_xor_si256(s01, s23)));
         }
+        if (len % 32u != 0) {
+            const size_t e = len - 32;
+            const __m256i s01 = _mm256_xor_si256(
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p + e)), tl0, th0),
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p1 + e)), tl1, th1));
+            const __m256i s23 = _mm256_xor_si256(
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p2 + e)), tl2, th2),
+                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p3 + e)), tl3, th3));
+            tail = _mm256_xor_si256(tail, _mm256_xor_si256(s01, s23));
+        }
+        st += 3 * dstride;
+        p = p3 + st;
+        st += dstride;
+    }
+    for (; i < count; i++) {
+        __m256i tl, th;
+        scalar_table(&tl, &th, mk, i, cl, ch);
         for (at = 0; at + 32 <= len; at += 32) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + at));
             __m256i *o = (__m256i *)(void *)(out + at);
-            const __m256i prod =
-                _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
-                                 _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
-            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), prod));
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), times_tab(x, tl, th)));
         }
         if (len % 32u != 0) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + len - 32));
-            tail = _mm256_xor_si256(tail, _mm256_xor_si256(
-                                              _mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
-                                              _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib))));
+            tail = _mm256_xor_si256(tail, times_tab(x, tl, th));
         }
         p += st;
         st += dstride;
