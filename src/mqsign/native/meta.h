@@ -43,6 +43,20 @@ static inline int mqs_matvec_native(uint8_t *out, const uint8_t *vecs, size_t st
 }
 #endif
 
+/* The masks of avx2 only, as its prepared scalars below (the avx512 set
+ * keeps the portable ones). */
+#if defined(MQS_AVX2_MASKS)
+#define PQSIG_MQS_NATIVE_MASKS
+static inline int mqs_masks_native(uint64_t (*mk)[8][2], const uint8_t *s, size_t count)
+{
+    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+        mqs_avx2_masks(mk, s, count);
+        return PQSIG_NATIVE_OK;
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
+#endif
+
 /* The prepared scalars of avx2 only: avx512 keeps its own mat-vec. */
 #if defined(MQS_AVX2_TABLES)
 #define PQSIG_MQS_NATIVE_TABLES

@@ -20,6 +20,27 @@ static inline __m256i mask_of(const uint64_t m[2])
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)m));
 }
 
+/* mqs_masks: the masks of bits 2k and 2k + 1 of a scalar are 32
+ * consecutive bytes of mk[i], so one broadcast of the (secret) scalar
+ * ANDed with the pattern of those two bits and compared with it gives
+ * them; no branch or address depends on the scalar. */
+void mqs_avx2_masks(uint64_t (*mk)[8][2], const uint8_t *s, size_t count)
+{
+    __m256i bits[4];
+    size_t i;
+    unsigned k;
+    for (k = 0; k < 4; k++) {
+        bits[k] = _mm256_setr_m128i(_mm_set1_epi8((char)(1u << (2 * k))), _mm_set1_epi8((char)(1u << (2 * k + 1))));
+    }
+    for (i = 0; i < count; i++) {
+        const __m256i x = _mm256_set1_epi8((char)s[i]);
+        for (k = 0; k < 4; k++) {
+            _mm256_storeu_si256((__m256i *)(void *)mk[i][2 * k],
+                                _mm256_cmpeq_epi8(_mm256_and_si256(x, bits[k]), bits[k]));
+        }
+    }
+}
+
 /* The eight planes folded into 32 bytes of out. */
 static inline void fold_planes(uint8_t *out, const __m256i pl[8])
 {

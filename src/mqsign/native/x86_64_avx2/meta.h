@@ -1,6 +1,8 @@
 /* MQ-Sign backend x86_64_avx2 (impl avx2): the kernels it provides, for
  * the composite ../meta.h, which calls them only inside the avx2
  * implementation's operations, after their CPU check (src/common/kset.h).
+ *   mqs_masks: a scalar's eight bit masks by one broadcast, and four
+ *   AND and compare pairs against constant bit patterns (matvec_avx2.c);
  *   mqs_matvec: the bit-plane products on 32-byte blocks, or product
  *   tables by vpshufb (matvec_avx2.c), for lengths of 32 bytes and more
  *   (shorter ones decline);
@@ -20,6 +22,10 @@
 #include <stdint.h>
 
 #include "common/ns.h"
+
+#define MQS_AVX2_MASKS
+#define mqs_avx2_masks PQSIG_KNS(mqs_avx2_masks)
+void mqs_avx2_masks(uint64_t (*mk)[8][2], const uint8_t *s, size_t count);
 
 #define MQS_AVX2_MATVEC
 #define mqs_avx2_matvec PQSIG_KNS(mqs_avx2_matvec)
