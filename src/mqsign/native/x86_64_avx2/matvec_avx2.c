@@ -137,6 +137,17 @@ static inline __m256i times_tab(__m256i x, __m256i tl, __m256i th)
                             _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
 }
 
+/* sum_k q[k][at .. at + 32) times the tables of scalar k, k < 4. */
+static inline __m256i sum4_at(const uint8_t *const q[4], size_t at, const __m256i tl[4], const __m256i th[4])
+{
+    __m256i x[4];
+    unsigned k;
+    for (k = 0; k < 4; k++) {
+        x[k] = times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(q[k] + at)), tl[k], th[k]);
+    }
+    return _mm256_xor_si256(_mm256_xor_si256(x[0], x[1]), _mm256_xor_si256(x[2], x[3]));
+}
+
 static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
                           const uint64_t (*mk)[8][2], size_t count, size_t len)
 {
@@ -155,35 +166,22 @@ static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, p
     /* Four scalars a pass over out (their four vectors streamed side by
      * side), one pass per scalar for the rest. */
     for (; i + 4 <= count; i += 4) {
-        const uint8_t *p1 = p + st, *p2 = p1 + st + dstride, *p3 = p2 + st + 2 * dstride;
-        __m256i tl0, th0, tl1, th1, tl2, th2, tl3, th3;
-        scalar_table(&tl0, &th0, mk, i, cl, ch);
-        scalar_table(&tl1, &th1, mk, i + 1, cl, ch);
-        scalar_table(&tl2, &th2, mk, i + 2, cl, ch);
-        scalar_table(&tl3, &th3, mk, i + 3, cl, ch);
+        const uint8_t *q[4];
+        __m256i tl[4], th[4];
+        unsigned k;
+        for (k = 0; k < 4; k++) {
+            q[k] = p;
+            scalar_table(&tl[k], &th[k], mk, i + k, cl, ch);
+            p += st;
+            st += dstride;
+        }
         for (at = 0; at + 32 <= len; at += 32) {
             __m256i *o = (__m256i *)(void *)(out + at);
-            const __m256i s01 = _mm256_xor_si256(
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p + at)), tl0, th0),
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p1 + at)), tl1, th1));
-            const __m256i s23 = _mm256_xor_si256(
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p2 + at)), tl2, th2),
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p3 + at)), tl3, th3));
-            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), _mm256_xor_si256(s01, s23)));
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), sum4_at(q, at, tl, th)));
         }
         if (len % 32u != 0) {
-            const size_t e = len - 32;
-            const __m256i s01 = _mm256_xor_si256(
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p + e)), tl0, th0),
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p1 + e)), tl1, th1));
-            const __m256i s23 = _mm256_xor_si256(
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p2 + e)), tl2, th2),
-                times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(p3 + e)), tl3, th3));
-            tail = _mm256_xor_si256(tail, _mm256_xor_si256(s01, s23));
+            tail = _mm256_xor_si256(tail, sum4_at(q, len - 32, tl, th));
         }
-        st += 3 * dstride;
-        p = p3 + st;
-        st += dstride;
     }
     for (; i < count; i++) {
         __m256i tl, th;
