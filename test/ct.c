@@ -10,7 +10,9 @@
  * slice: backends on one set per scheme, version and level), --seeds N
  * (N key seeds, each signing N messages of different lengths with
  * different randomness: more of the rare paths, such as a signing retry,
- * a rejected candidate), then optional names. */
+ * a rejected candidate), --shard K/N (the K-th of every N variants
+ * selected, K from 0: valgrind runs one thread, so CTest runs N shards
+ * side by side), then optional names. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -112,8 +114,8 @@ static void variant(const pqsig_alg *a, unsigned k, unsigned nmsg)
 
 int main(int argc, char **argv)
 {
-    size_t i;
-    unsigned seeds = 1, k;
+    size_t i, picked = 0;
+    unsigned seeds = 1, k, shard = 0, shards = 1;
     int arg = 1, fast = 0;
     /* --fast: the CI slice (select_backend_representative) */
     for (; arg < argc && strncmp(argv[arg], "--", 2) == 0; arg++) {
@@ -121,17 +123,22 @@ int main(int argc, char **argv)
             fast = 1;
         } else if (strcmp(argv[arg], "--seeds") == 0 && arg + 1 < argc) {
             seeds = (unsigned)strtoul(argv[++arg], NULL, 10);
+        } else if (strcmp(argv[arg], "--shard") == 0 && arg + 1 < argc &&
+                   sscanf(argv[arg + 1], "%u/%u", &shard, &shards) == 2 && shard < shards) {
+            arg++;
         } else {
-            fprintf(stderr, "usage: test_ct [--fast] [--seeds N] [NAME...]\n");
+            fprintf(stderr, "usage: test_ct [--fast] [--seeds N] [--shard K/N] [NAME...]\n");
             return 2;
         }
     }
-    primitives();
+    if (shard == 0) {
+        primitives();
+    }
     for (i = 0; i < pqsig_count(); i++) {
         const pqsig_alg *a = pqsig_at(i);
         /* ref is the specification, not constant time by design. */
         if (strcmp(a->d.impl, "ref") != 0 && select_variant(a, 0, argv + arg, argc - arg) &&
-            (!fast || select_backend_representative(a))) {
+            (!fast || select_backend_representative(a)) && picked++ % shards == shard) {
             for (k = 0; k < seeds; k++) {
                 variant(a, k, seeds);
             }

@@ -28,6 +28,16 @@
 #define PQSIG_NOINLINE
 #endif
 
+/* Glue whose loops gcc's loop vectoriser multiplies for no gain: SNOVA's
+ * q = 16 signing and verification stages, compiled once per set (sg_parts
+ * 22 KB of code instead of 3 KB; 3.2 s instead of 2.0 s a frontend; the
+ * same callgrind counts or lower). gcc only: clang has no such attribute. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PQSIG_NO_LOOP_VECTORIZE __attribute__((optimize("no-tree-loop-vectorize")))
+#else
+#define PQSIG_NO_LOOP_VECTORIZE
+#endif
+
 /* Visibility: the build compiles with -fvisibility=hidden; the public API
  * (PQSIG_API in include/pqsig.h and include/pqsig/nist_api.h) is exported
  * from the shared library, everything else stays internal. */

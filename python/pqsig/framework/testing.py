@@ -70,9 +70,11 @@ def run_command(res, name, args, t0=None, **kw):
 def run_commands(res, specs, jobs=None):
     """Run the commands of specs, (name, args, kwargs[, finish]), as many at a
     time as the machine has cores (most tests are one thread), each one
-    result, reported in the order given. finish(ok, output) may rename the
-    result: it returns (name, ok, skipped). Without it, exit status 77 is a
-    skip (SKIP_STATUS). Returns [(ok, output)]."""
+    result, reported in the order given. kwargs may hold "cost" (seconds
+    expected, CTest's COST): the costliest start first, so that no long test
+    runs alone at the end while a core idles. finish(ok, output) may rename
+    the result: it returns (name, ok, skipped). Without it, exit status 77 is
+    a skip (SKIP_STATUS). Returns [(ok, output)]."""
     from concurrent.futures import ThreadPoolExecutor
 
     def one(args, kw):
@@ -80,9 +82,13 @@ def run_commands(res, specs, jobs=None):
         status, out = execute_status(args, **kw)
         return status, out, time.time() - t0
 
+    kws = [dict(spec[2]) for spec in specs]
+    costs = [kw.pop("cost", 0) for kw in kws]
     outs = []
     with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
-        futures = [pool.submit(one, spec[1], dict(spec[2])) for spec in specs]
+        futures = [None] * len(specs)
+        for i in sorted(range(len(specs)), key=lambda i: -costs[i]):
+            futures[i] = pool.submit(one, specs[i][1], kws[i])
         for spec, fut in zip(specs, futures):
             status, out, secs = fut.result()
             ok = status == 0
@@ -97,8 +103,8 @@ def run_commands(res, specs, jobs=None):
     return outs
 
 
-def ctest_list(build_dir, labels):
-    """The tests CTest knows in build_dir with one of the labels: (name, command, timeout).
+def ctest_list(build_dir, labels, with_cost=False):
+    """The tests CTest knows in build_dir with one of the labels: (name, command, timeout[, cost]).
     With both "fast" and "full", a fast test whose NAME_full exists gives way to it."""
     p = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"],
                        capture_output=True, text=True, check=True)
@@ -106,14 +112,16 @@ def ctest_list(build_dir, labels):
     for t in json.loads(p.stdout).get("tests", []):
         props = {x["name"]: x["value"] for x in t.get("properties", [])}
         if set(props.get("LABELS", [])) & set(labels):
-            out.append((t["name"], t["command"], float(props.get("TIMEOUT", 600))))
-    names = {name for name, _, _ in out}
+            out.append((t["name"], t["command"], float(props.get("TIMEOUT", 600)))
+                       + ((float(props.get("COST", 0)),) if with_cost else ()))
+    names = {t[0] for t in out}
     return [t for t in out if t[0] + "_full" not in names]
 
 
 def run_ctests(res, build_dir, labels, prefix, exclude=()):
-    run_commands(res, [(f"{prefix}{name}", cmd, {"timeout": timeout, "cwd": build_dir})
-                       for name, cmd, timeout in ctest_list(build_dir, labels) if name not in exclude])
+    run_commands(res, [(f"{prefix}{name}", cmd, {"timeout": timeout, "cwd": build_dir, "cost": cost})
+                       for name, cmd, timeout, cost in ctest_list(build_dir, labels, True)
+                       if name not in exclude])
 
 
 def run_python(res, build_dir):
@@ -181,7 +189,8 @@ def kat_result(name, impl):
 # others. Each configuration builds the sets of CT_MATRIX_SETS (one per
 # field and shape family: GF(16) and odd-q SNOVA, an expanded-key SNOVA,
 # MQ-Sign, NCC-Sign, Falcon) and signs 3 messages under each of 3 keys.
-# The ct step above covers every set at gcc -O3. CI runs CT_MATRIX_SLICE;
+# The ct step above covers REPRESENTATIVE_SETS (build.py) at gcc -O3, and
+# every set with --full. CI runs CT_MATRIX_SLICE;
 # --full runs every configuration.
 CT_MATRIX_COMPILERS = ("gcc", "clang")
 CT_MATRIX_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os")
@@ -240,7 +249,8 @@ def main(args):
     if host and not args.no_asan:
         steps.append(("asan", "the same tests under AddressSanitizer + UBSan"))
     if host and not args.no_ct:
-        steps.append(("ct", "constant-time test under valgrind memcheck"))
+        # CI's slice builds the representative sets (build.py); --full every set.
+        steps.append(("ct-all" if full else "ct", "constant-time test under valgrind memcheck"))
     for flavour, what in steps:
         print(f"== {flavour}: {what}", flush=True)
         d = build_step(res, flavour, flavour)

@@ -217,6 +217,7 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
  * products with T12 are bitsliced. snova_gf16_rows takes L and R in
  * 16-bit lanes. */
 
+PQSIG_NO_LOOP_VECTORIZE
 void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t *t12, const snova_blk spow[SNOVA_L],
                               const uint8_t *vel)
 {
@@ -357,6 +358,7 @@ static void transpose16(uint64_t m[16])
 }
 #endif
 
+PQSIG_NO_LOOP_VECTORIZE
 void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uint8_t *pk, unsigned i)
 {
     uint64_t *pu_o = w->pu + SNOVA_VL * SNOVA_WW; /* rows of the oil part */
