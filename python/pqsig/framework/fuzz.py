@@ -198,7 +198,8 @@ SMOKE_SECONDS = (10, 120)
 def smoke(res, full=False):
     """Every harness for a few seconds, as results of ./pqsig test; a visible skip where
     clang cannot link libFuzzer."""
-    print("== fuzz: libFuzzer smoke (clang, ASan + UBSan)", flush=True)
+    from .testing import stage
+    stage("fuzz: libFuzzer smoke (clang, ASan + UBSan)")
     ok, why = available()
     if not ok:
         res.add(f"fuzz ({why})", True, 0, skipped=True)

@@ -35,6 +35,14 @@ class Results:
             print("    " + tail.replace("\n", "\n    "), flush=True)
 
 
+T_START = time.time()
+
+
+def stage(title):
+    """A stage's heading, with the time since the suite started (where CI's minutes go)."""
+    print(f"== {title} [at {time.time() - T_START:.0f}s]", flush=True)
+
+
 # The exit status of a test that cannot run here (ctest's and automake's
 # convention): a kernel test of a kernel set whose features this CPU lacks.
 SKIP_STATUS = 77
@@ -239,8 +247,9 @@ def main(args):
     # --full: every fast test, the full form instead where one exists (release
     # build only; the sanitizer build always runs the fast set).
     labels = ["fast", "full"] if full else ["fast"]
+    global T_START
     res = Results()
-    t_start = time.time()
+    t_start = T_START = time.time()
     only = getattr(args, "platform", None) or []
     host = not only or "host" in only
     emulated = [p for p in only if p != "host"] or ([] if only or getattr(args, "no_platforms", False)
@@ -252,7 +261,7 @@ def main(args):
         # CI's slice builds the representative sets (build.py); --full every set.
         steps.append(("ct-all" if full else "ct", "constant-time test under valgrind memcheck"))
     for flavour, what in steps:
-        print(f"== {flavour}: {what}", flush=True)
+        stage(f"{flavour}: {what}")
         d = build_step(res, flavour, flavour)
         if d is None:
             continue
@@ -260,10 +269,10 @@ def main(args):
             run_ctests(res, d, labels, "")
             run_python(res, d)
             if not getattr(args, "no_user", False):
-                print("== user: README examples, CMake package, pip install, a clone alone", flush=True)
+                stage("user: README examples, CMake package, pip install, a clone alone")
                 from . import usercheck
                 usercheck.run(res, d)
-            print("== KAT: official known answers", flush=True)
+            stage("KAT: official known answers")
             run_kat(res, d, full)
         elif flavour == "asan":
             run_ctests(res, d, ["fast"], "asan ")
@@ -272,8 +281,8 @@ def main(args):
                 res.add("ct (valgrind not installed: apt-get install valgrind)", False, 0)
                 continue
             run_ctests(res, d, ["ct_full"] if full else ["ct"], "ct ")
-            print("== ct matrix: test_ct for gcc and clang at -O0 .. -Os"
-                  + ("" if full else " (CI's slice; --full: all 10)"), flush=True)
+            stage("ct matrix: test_ct for gcc and clang at -O0 .. -Os"
+                  + ("" if full else " (CI's slice; --full: all 10)"))
             run_ct_matrix(res, full)
     if host and not getattr(args, "no_fuzz", False):
         from . import fuzz
@@ -286,7 +295,7 @@ def main(args):
             res.add("build release (the host's test vectors)", False, 0, str(e))
             host_dir = None
         for spec in emulated:
-            print(f"== {spec}: cross build, tests under QEMU", flush=True)
+            stage(f"{spec}: cross build, tests under QEMU")
             if host_dir:
                 platforms.run(res, spec, full, host_dir)
     print(f"== {time.time() - t_start:.0f}s; skipped {res.skipped}; failures: "
