@@ -212,9 +212,20 @@ def smoke(res, full=False):
         res.add("build fuzz", False, time.time() - t0, str(e))
         return
     res.add("build fuzz", True, time.time() - t0)
-    for name, exe, _ in harnesses(d):
-        r = run_one(d, name, exe, seed_dir, SMOKE_SECONDS[1 if full else 0], dict(os.environ))
-        res.add(f"fuzz {line(r)}", r["ok"], r["seconds"], r["log"])
+    # Each harness is one process of one thread: as many at once as there
+    # are cores (each has its own corpus), reported in order; the
+    # differential ones start first (one input can take seconds, so they
+    # overrun their time the most).
+    from concurrent.futures import ThreadPoolExecutor
+    seconds = SMOKE_SECONDS[1 if full else 0]
+    todo = harnesses(d)
+    runs = [None] * len(todo)
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for i in sorted(range(len(todo)), key=lambda i: not todo[i][0].startswith("fuzz_diff")):
+            runs[i] = pool.submit(run_one, d, todo[i][0], todo[i][1], seed_dir, seconds, dict(os.environ))
+        for fut in runs:
+            r = fut.result()
+            res.add(f"fuzz {line(r)}", r["ok"], r["seconds"], r["log"])
 
 
 def main(args):

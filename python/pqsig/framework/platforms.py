@@ -208,12 +208,17 @@ def run(res, spec, full, host_dir):
             if tname in PLATFORMS[name].get("skip", {}):
                 res.add(f"{where}: {tname}: {PLATFORMS[name]['skip'][tname]}", True, 0, skipped=True)
             elif _wanted(tname, again):
-                extra = names if tname in ("test_func", "test_func_full") else []
-                label = f"{where}: {tname}" + (f" (level {', '.join(map(str, levels))})" if extra and not full
-                                               else " (the sets that fit)" if extra else "")
-                specs.append((label, with_vlen(cmd, vlen) + extra,
-                              {"timeout": timeout * SLOWDOWN, "cwd": d,
-                               "cost": 100 if tname.startswith("test_func") else 0}))
+                kw = {"timeout": timeout * SLOWDOWN, "cwd": d}
+                if tname not in ("test_func", "test_func_full"):
+                    specs.append((f"{where}: {tname}", with_vlen(cmd, vlen), kw))
+                    continue
+                # The functional tests (the longest here) in two halves of
+                # the sets, side by side.
+                label = f"{where}: {tname}" + (f" (level {', '.join(map(str, levels))})" if names and not full
+                                               else " (the sets that fit)" if names else "")
+                sets = names or fit
+                for j, part in enumerate((sets[0::2], sets[1::2])):
+                    specs.append((f"{label} (half {j + 1})", with_vlen(cmd, vlen) + part, dict(kw, cost=100)))
         # Test vectors: every variant's transcript hash equals the host's.
         vectors = len(specs)
         for j, part in enumerate(shards):
