@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "endian.h"
 #include "fips202xn.h"
 #include "native/api.h"
 #include "profile.h"
@@ -69,40 +70,7 @@ void pqsig_keccakf1600x8(uint64_t s[8 * 25])
 }
 
 /* ------------------------------------------------------------------ */
-/* The sponge on W instances                                           */
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* A lane is its 8 bytes in memory order. */
-static uint64_t ld64_le(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-static void st64_le(uint8_t *p, uint64_t v)
-{
-    memcpy(p, &v, 8);
-}
-#else
-static uint64_t ld64_le(const uint8_t *p)
-{
-    uint64_t v = 0;
-    unsigned k;
-    for (k = 8; k-- > 0;) {
-        v = (v << 8) | p[k];
-    }
-    return v;
-}
-
-static void st64_le(uint8_t *p, uint64_t v)
-{
-    unsigned k;
-    for (k = 0; k < 8; k++) {
-        p[k] = (uint8_t)(v >> (8 * k));
-    }
-}
-#endif
+/* The sponge on W instances (lanes little-endian: endian.h)           */
 
 /* Instance j: XOR n bytes into the state from byte position pos on:
  * single bytes up to a lane boundary, whole lanes, then the last bytes. */
@@ -112,7 +80,7 @@ static void xor_bytes(uint64_t *s, unsigned w, unsigned j, unsigned pos, const u
         s[w * (pos >> 3) + j] ^= (uint64_t)*in++ << (8 * (pos & 7));
     }
     for (; n >= 8; n -= 8, pos += 8, in += 8) {
-        s[w * (pos >> 3) + j] ^= ld64_le(in);
+        s[w * (pos >> 3) + j] ^= pqsig_ld64_le(in);
     }
     for (; n > 0; n--, pos++) {
         s[w * (pos >> 3) + j] ^= (uint64_t)*in++ << (8 * (pos & 7));
@@ -122,7 +90,8 @@ static void xor_bytes(uint64_t *s, unsigned w, unsigned j, unsigned pos, const u
 /* Bytes pos .. pos + n - 1 of every instance j into out[j] + off: single
  * bytes up to a lane boundary, whole lanes (lane i of the W instances
  * read together: they are adjacent in the state), then the last bytes.
- * Inlined with a constant w, the lane loop is W loads and W stores. */
+ * Inlined with a constant w, the lane loop is W loads and W stores; for
+ * W = 4 a native kernel may transpose the lanes instead (native/api.h). */
 static inline void get_bytes(const uint64_t *s, unsigned w, unsigned pos, uint8_t *const *out, size_t off, size_t n)
 {
     size_t k = 0;
@@ -132,10 +101,16 @@ static inline void get_bytes(const uint64_t *s, unsigned w, unsigned pos, uint8_
             out[j][off + k] = (uint8_t)(s[w * ((pos + k) >> 3) + j] >> (8 * ((pos + k) & 7)));
         }
     }
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX4_EXTRACT)
+    if (w == 4 && n - k >= 32 &&
+        keccakx4_extract_native(out, off + k, s + 4 * ((pos + k) >> 3), (n - k) / 8) == PQSIG_NATIVE_OK) {
+        k += 8 * ((n - k) / 8);
+    }
+#endif
     for (; k + 8 <= n; k += 8) {
         const uint64_t *lane = s + w * ((pos + k) >> 3);
         for (j = 0; j < w; j++) {
-            st64_le(out[j] + off + k, lane[j]);
+            pqsig_st64_le(out[j] + off + k, lane[j]);
         }
     }
     for (; k < n; k++) {
@@ -255,7 +230,7 @@ static inline void shake128_one_block(unsigned w, uint8_t *const *out, const uin
     memset(s, 0, 25 * w * sizeof s[0]);
     for (j = 0; j < w; j++) {
         for (i = 0; i < full; i++) {
-            s[w * i + j] = ld64_le(in[j] + 8 * i);
+            s[w * i + j] = pqsig_ld64_le(in[j] + 8 * i);
         }
         xor_bytes(s, w, j, (unsigned)(8 * full), in[j] + 8 * full, inlen % 8);
         s[w * full + j] ^= (uint64_t)0x1f << (8 * (inlen % 8));              /* SHAKE's domain bits */
@@ -305,6 +280,11 @@ void pqsig_shake256x4(uint8_t *const out[4], size_t outlen, const uint8_t *const
 
 void pqsig_shake128x4_block(uint8_t *const out[4], const uint8_t *const in[4], size_t inlen)
 {
+#if defined(PQSIG_COMMON_NATIVE_SHAKE128X4_BLOCK)
+    if (shake128x4_block_native(out, in, inlen) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
     shake128_one_block(4, out, in, inlen);
 }
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "common/ct.h"
+#include "common/endian.h"
 #include "common/fips202.h"
 #include "common/fips202xn.h"
 #include "snova/native/api.h"
@@ -67,16 +68,15 @@ static void gen_units(snova_pub *p, uint8_t *out, size_t u, size_t count, unsign
 #else
     uint8_t in[8][SNOVA_SEED_PUBLIC_BYTES + 8];
     size_t n;
-    unsigned j, k;
+    unsigned j;
+    for (j = 0; j < lanes; j++) {
+        memcpy(in[j], p->seed, SNOVA_SEED_PUBLIC_BYTES);
+    }
     for (n = 0; n < count; n += lanes) {
         uint8_t *outs[8];
         const uint8_t *ins[8];
         for (j = 0; j < lanes; j++) {
-            const uint64_t idx = (uint64_t)(u + n + j);
-            memcpy(in[j], p->seed, SNOVA_SEED_PUBLIC_BYTES);
-            for (k = 0; k < 8; k++) {
-                in[j][SNOVA_SEED_PUBLIC_BYTES + k] = (uint8_t)(idx >> (8 * k));
-            }
+            pqsig_st64_le(in[j] + SNOVA_SEED_PUBLIC_BYTES, (uint64_t)(u + n + j));
             ins[j] = in[j];
             outs[j] = n + j < count ? out + (n + j) * SNOVA_PUB_UNIT : p->cache + (n + j - count) * SNOVA_PUB_UNIT;
         }

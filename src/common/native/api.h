@@ -27,6 +27,21 @@
  * 1 exactly when keccakf1600x4_native would permute on this CPU (callers
  * that draw streams ahead of need ask it: fips202xn.h).
  *
+ *   keccakx4_extract(out, off, lanes, n): the squeeze's output of whole
+ *   lanes from the x4 layout, a 4 x 4 transposition of words: bytes
+ *   8i .. 8i + 7 of out[j] + off are lanes[4i + j], little-endian, for
+ *   i < n (n <= 25). Lanes may be secret. Native slot (meta.h defines
+ *   PQSIG_COMMON_NATIVE_KECCAKX4_EXTRACT): PQSIG_NATIVE_OK after writing,
+ *   or PQSIG_NATIVE_FALLBACK having written nothing; the twin is the lane
+ *   loop of keccakxn.c's get_bytes.
+ *
+ *   shake128x4_block(out, in, inlen): pqsig_shake128x4_block of
+ *   fips202xn.h whole (PUBLIC inputs of inlen < 168 bytes; out[j] gets
+ *   the 168 bytes of SHAKE128(in[j])), so that the padded block is built
+ *   in vectors and the state never leaves the kernel. Native slot (meta.h
+ *   defines PQSIG_COMMON_NATIVE_SHAKE128X4_BLOCK): PQSIG_NATIVE_OK, or
+ *   PQSIG_NATIVE_FALLBACK having written nothing.
+ *
  * AES (FIPS-197) keeps its engines (aes.h): the context records the engine
  * chosen at key set-up and the round-key format that goes with it
  * (portable: bitsliced; hardware engines: 16-byte round keys). Keys, data

@@ -52,6 +52,14 @@ static inline int snova_shake_x8_native(void)
 #define SNOVA_AVX512_GF16_TRY(call)
 #endif
 
+#if defined(SNOVA_AVX2_GF16_TABLE)
+#define PQSIG_SNOVA_NATIVE_GF16_TABLE
+static inline int snova_gf16_table_native(uint64_t *tab, const uint64_t *x, unsigned nw)
+{
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, snova_avx2_gf16_table(tab, x, nw));
+}
+#endif
+
 #if defined(SNOVA_AVX2_GF16_LINCOMB)
 #define PQSIG_SNOVA_NATIVE_GF16_LINCOMB
 static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, size_t s_stride,

@@ -60,6 +60,35 @@ static inline int keccakf1600x4_native(uint64_t s[4 * 25])
     return PQSIG_NATIVE_OK;
 }
 
+/* keccakx4_avx2.c: lanes out of the x4 layout, four words transposed per
+ * four lanes. */
+void pqsig_keccakx4_extract_avx2(uint8_t *const out[4], size_t off, const uint64_t *lanes, size_t n);
+
+#define PQSIG_COMMON_NATIVE_KECCAKX4_EXTRACT
+static inline int keccakx4_extract_native(uint8_t *const out[4], size_t off, const uint64_t *lanes, size_t n)
+{
+    if (!keccakf1600x4_available_native()) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    pqsig_keccakx4_extract_avx2(out, off, lanes, n);
+    return PQSIG_NATIVE_OK;
+}
+
+/* keccakx4_avx2.c: pqsig_shake128x4_block on AVX2 vectors. Declined where
+ * AVX-512VL runs the 4-way permutation (keccakf1600x4_best): its rotations
+ * and three-input logic gain more than the vector-built block. */
+void pqsig_shake128x4_block_avx2(uint8_t *const out[4], const uint8_t *const in[4], size_t inlen);
+
+#define PQSIG_COMMON_NATIVE_SHAKE128X4_BLOCK
+static inline int shake128x4_block_native(uint8_t *const out[4], const uint8_t *const in[4], size_t inlen)
+{
+    if ((pqsig_cpu_features() & (PQSIG_CPU_AVX2 | PQSIG_CPU_AVX512VL)) != PQSIG_CPU_AVX2) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    pqsig_shake128x4_block_avx2(out, in, inlen);
+    return PQSIG_NATIVE_OK;
+}
+
 /* AVX-512F runs all eight at once; with AVX2 only, two halves of four. */
 #define PQSIG_COMMON_NATIVE_KECCAKX8
 static inline int keccakf1600x8_native(uint64_t s[8 * 25])

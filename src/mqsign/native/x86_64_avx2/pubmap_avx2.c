@@ -33,6 +33,18 @@ static inline size_t block_at(unsigned b)
     return (b + 1) * 32 <= MQS_O ? (size_t)b * 32 : (size_t)MQS_O - 32;
 }
 
+/* The table of the public element s (both halves in one register); base:
+ * mqs_avx2_base_tables, as 32 words. */
+static inline __m256i public_table(const uint64_t *base, uint8_t s)
+{
+    uint64_t m[8];
+    unsigned t;
+    for (t = 0; t < 8; t++) {
+        m[t] = 0u - (uint64_t)((s >> t) & 1u);
+    }
+    return mqs_avx2_table(base, m);
+}
+
 #if MQS_O >= 96
 /* z from the inner sums in registers, tab the table of each w_j. */
 static inline void sums_blocks(uint8_t z[MQS_O], const uint8_t *p, const uint8_t (*tab)[32])
@@ -94,7 +106,7 @@ static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_
 {
     __m256i(*bucket)[NB] = (__m256i(*)[NB])(void *)work;
     const __m256i bsize = _mm256_set1_epi16((short)sizeof bucket[0]);
-    uint64_t base[8][4], m[8];
+    uint64_t base[8][4];
     uint8_t wpad[NW * 32];
     uint16_t off[NW * 32];
     __m256i zs[NB];
@@ -113,14 +125,11 @@ static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_
     mqs_avx2_base_tables(base);
     for (i = 0; i < MQS_N; i++) {
         const uint16_t *o, *end = off + MQS_N;
-        __m256i tl, th;
-        for (t = 0; t < 8; t++) {
-            m[t] = 0u - (uint64_t)((w[i] >> t) & 1u);
-        }
-        tl = mqs_avx2_table(&base[0][0], m);
+        __m256i tl = public_table(&base[0][0], w[i]), th;
         th = _mm256_permute2x128_si256(tl, tl, 0x11);
         tl = _mm256_permute2x128_si256(tl, tl, 0x00);
-        for (j = 0; j < NW; j++) {
+        /* the weights of the row from its block on (earlier ones unused) */
+        for (j = i / 32; j < NW; j++) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(wpad + 32 * j));
             const __m256i c = mqs_avx2_times(x, tl, th);
             _mm256_storeu_si256((__m256i *)(void *)(off + 32 * j),
@@ -166,15 +175,11 @@ void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N],
 #else
     uint8_t(*tab)[32] = MQS_WORK(work);
     uint64_t base[8][4];
-    unsigned j, t;
+    unsigned j;
 
     mqs_avx2_base_tables(base);
     for (j = 0; j < MQS_N; j++) {
-        uint64_t m[8];
-        for (t = 0; t < 8; t++) {
-            m[t] = 0u - (uint64_t)((w[j] >> t) & 1u);
-        }
-        _mm256_storeu_si256((__m256i *)(void *)tab[j], mqs_avx2_table(&base[0][0], m));
+        _mm256_storeu_si256((__m256i *)(void *)tab[j], public_table(&base[0][0], w[j]));
     }
     sums_blocks(z, p, (const uint8_t(*)[32])tab);
 #endif

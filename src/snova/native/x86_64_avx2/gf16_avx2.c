@@ -1,5 +1,5 @@
-/* SNOVA, GF(16), AVX2: the linear combination of packed rows and the
- * Gauss-Jordan solver of native/api.h. A 256-bit vector holds four words
+/* SNOVA, GF(16), AVX2: multiplication tables, the linear combination of
+ * packed rows and the Gauss-Jordan solver of native/api.h. A 256-bit vector holds four words
  * of a packed row (64 elements); products by a scalar are bitsliced as in
  * the portable twins (gf16/kernels.c): each bit of the scalar becomes an
  * all-ones or all-zeros mask, so secrets select no branch and no address.
@@ -55,6 +55,36 @@ static inline void store_v(uint64_t *row, unsigned v, unsigned nv, __m256i tail,
         _mm256_maskstore_epi64((long long *)(void *)(row + 4u * v), tail, x);
     }
 }
+
+/* The multiplication table of a packed row (api.h): entry e of each four
+ * words is the XOR of x, 2x, 4x and 8x over the bits of e, the entries
+ * stored nw words apart. */
+#if !defined(SNOVA_GF16_NO_TABLE)
+void snova_avx2_gf16_table(uint64_t *tab, const uint64_t *x, unsigned nw)
+{
+    const unsigned nv = (nw + 3u) / 4u;
+    const __m256i tail = tail_mask(nw);
+    unsigned v, e;
+    for (v = 0; v < nv; v++) {
+        __m256i t[16];
+        t[0] = _mm256_setzero_si256();
+        t[1] = load_v(x, v, nv, tail);
+        t[2] = mulx(t[1]);
+        t[4] = mulx(t[2]);
+        t[8] = mulx(t[4]);
+        t[3] = _mm256_xor_si256(t[1], t[2]);
+        for (e = 1; e < 4; e++) {
+            t[4 + e] = _mm256_xor_si256(t[4], t[e]);
+        }
+        for (e = 1; e < 8; e++) {
+            t[8 + e] = _mm256_xor_si256(t[8], t[e]);
+        }
+        for (e = 0; e < 16; e++) {
+            store_v(tab + (size_t)e * nw, v, nv, tail, t[e]);
+        }
+    }
+}
+#endif
 
 /* The four bit masks of a scalar b < 16 (secret). */
 static inline void bit_masks(__m256i m[4], uint32_t b)

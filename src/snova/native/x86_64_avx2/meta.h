@@ -1,11 +1,12 @@
 /* SNOVA backend x86_64_avx2 (impl avx2): the kernels it provides, for the
  * composite ../meta.h, which calls them only inside the avx2 (or avx512)
  * implementation's operations, after their CPU check (src/common/kset.h).
- *   GF(16): the linear combination of packed rows and the Gauss-Jordan
- *   solver, four 64-bit words (64 elements) per vector, bitsliced as the
- *   portable twins are; for l = 4, the block stage of the signing system
- *   and the products of the public matrix with tables (gf16_avx2.c), and
- *   the final combination of the map (gf16_finish_avx2.c).
+ *   GF(16): multiplication tables, the linear combination of packed rows
+ *   and the Gauss-Jordan solver, four 64-bit words (64 elements) per
+ *   vector, bitsliced as the portable twins are; for l = 4, the block
+ *   stage of the signing system and the products of the public matrix
+ *   with tables (gf16_avx2.c), and the final combination of the map
+ *   (gf16_finish_avx2.c).
  * Odd q: the two products by hand (gfq_mul_avx2.c: pairs of the inner
  *   dimension per vpmaddubsw; the broadcast elements of verification in
  *   registers), the other kernels the portable ones compiled with AVX2
@@ -19,6 +20,10 @@
 #include "common/ns.h"
 
 #if SNOVA_Q == 16
+#define SNOVA_AVX2_GF16_TABLE
+#define snova_avx2_gf16_table PQSIG_KNS(snova_avx2_gf16_table)
+void snova_avx2_gf16_table(uint64_t *tab, const uint64_t *x, unsigned nw);
+
 #define SNOVA_AVX2_GF16_LINCOMB
 #define snova_avx2_gf16_lincomb PQSIG_KNS(snova_avx2_gf16_lincomb)
 void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,

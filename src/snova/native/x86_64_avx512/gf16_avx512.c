@@ -22,6 +22,8 @@
 #define snova_avx2_gf16_solve snova_avx512_gf16_solve
 #define snova_avx2_gf16_rows snova_avx512_gf16_rows
 #define SNOVA_GF16_OWN_PMAT
+/* the tables: avx2's kernel serves the avx512 set too (../meta.h) */
+#define SNOVA_GF16_NO_TABLE
 #endif
 #include "snova/native/x86_64_avx2/gf16_avx2.c"
 
