@@ -44,6 +44,57 @@ static void fqs_fix(uint8_t c[SNOVA_L])
 void PQSIG_NS(snova_gen_t12)(uint8_t t12[SNOVA_VL * SNOVA_OL], const uint8_t sk_seed[SNOVA_SEED_PRIVATE_BYTES],
                              const snova_blk spow[SNOVA_L], snova_t12_scratch *scratch)
 {
+#if SNOVA_Q == 16
+    /* Bitsliced on packed blocks (element (r, c) at nibble r l + c): the
+     * block is the XOR of S^a x^i (public) over the set bits i of the
+     * secret coefficient a, selected by masks. */
+    enum { BW = GF16_WORDS(SNOVA_L2) };
+    uint64_t sx[SNOVA_L][4][BW], blk[BW], m;
+    uint8_t cf[SNOVA_L];
+    unsigned j, k, a, i, r, c, x;
+    for (a = 0; a < SNOVA_L; a++) {
+        gf16_row_from_bytes(sx[a][0], &spow[a].e[0][0], SNOVA_L2);
+        for (i = 1; i < 4; i++) {
+            for (x = 0; x < BW; x++) {
+                sx[a][i][x] = gf16_mulx(sx[a][i - 1][x]);
+            }
+        }
+    }
+    PQSIG_NS(snova_t12_coefs)(scratch->coef, sk_seed, scratch);
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            memcpy(cf, scratch->coef + (j * SNOVA_O + k) * SNOVA_L, SNOVA_L);
+            fqs_fix(cf);
+            memset(blk, 0, sizeof(blk));
+            for (a = 0; a < SNOVA_L; a++) {
+                for (i = 0; i < 4; i++) {
+                    m = 0u - (uint64_t)((cf[a] >> i) & 1u);
+                    for (x = 0; x < BW; x++) {
+                        blk[x] ^= sx[a][i][x] & m;
+                    }
+                }
+            }
+            for (r = 0; r < SNOVA_L; r++) {
+                uint8_t *out = t12 + (j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L;
+#if SNOVA_L == 4
+                /* the row's four nibbles spread to four bytes */
+                uint64_t v = (blk[0] >> (16 * r)) & 0xffffu;
+                v = (v | (v << 8)) & 0x00ff00ffu;
+                v = (v | (v << 4)) & 0x0f0f0f0fu;
+                for (c = 0; c < 4; c++) {
+                    out[c] = (uint8_t)(v >> (8 * c));
+                }
+#else
+                for (c = 0; c < SNOVA_L; c++) {
+                    out[c] = gf16_row_get(blk, r * SNOVA_L + c);
+                }
+#endif
+            }
+        }
+    }
+    pqsig_zeroize(blk, sizeof(blk));
+    pqsig_zeroize(&m, sizeof(m));
+#else
     uint32_t ps[SNOVA_L][SNOVA_L][SNOVA_L]; /* S^a, prepared for products */
     uint8_t cf[SNOVA_L];
     unsigned j, k, a, r, c;
@@ -70,6 +121,7 @@ void PQSIG_NS(snova_gen_t12)(uint8_t t12[SNOVA_VL * SNOVA_OL], const uint8_t sk_
             }
         }
     }
+#endif
     pqsig_zeroize(scratch, sizeof(*scratch));
     pqsig_zeroize(cf, sizeof(cf));
 }

@@ -369,6 +369,28 @@ static void test_table_lincomb(void)
     }
 }
 
+#if defined(PQSIG_SNOVA_NATIVE_GF16_LINCOMB)
+/* count random packed rows x (a row every xs words, all words random) and
+ * count rows of scalars sc (ss bytes each), each allocated to its exact
+ * size. */
+static void rnd_terms(uint64_t **x, uint8_t **sc, size_t count, size_t xs, size_t ss)
+{
+    size_t k;
+    *x = malloc(count * xs * sizeof(uint64_t));
+    *sc = malloc(count * ss);
+    if (*x == NULL || *sc == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    for (k = 0; k < count * xs; k++) {
+        rnd_row(&(*x)[k], 16);
+    }
+    for (k = 0; k < count * ss; k++) {
+        (*sc)[k] = relem();
+    }
+}
+#endif
+
 /* The native linear combination against the twin over every row width
  * (1 .. SNOVA_GF16_MAXW words), term counts that do and do not fill a
  * vector, packed and padded strides; x is allocated to its exact size, so
@@ -378,30 +400,66 @@ static void test_lincomb_shapes(void)
 #if defined(PQSIG_SNOVA_NATIVE_GF16_LINCOMB)
     static const unsigned counts[] = {1, 2, 3, 4, 5, 7, 8, 13, 96};
     uint64_t out[SNOVA_GF16_MAXW], outc[SNOVA_GF16_MAXW], before[SNOVA_GF16_MAXW];
-    unsigned nw, ci, pad, ss, k;
+    unsigned nw, ci, pad, ss;
     for (nw = 1; nw <= SNOVA_GF16_MAXW; nw++) {
         for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
             for (pad = 0; pad < 2; pad++) {
                 for (ss = 1; ss <= 3; ss += 2) {
                     const size_t count = counts[ci], xs = nw + pad;
-                    uint64_t *x = malloc(count * xs * sizeof(uint64_t));
-                    uint8_t *sc = malloc(count * ss);
-                    if (x == NULL || sc == NULL) {
-                        fprintf(stderr, "out of memory\n");
-                        exit(2);
-                    }
-                    for (k = 0; k < count * xs; k++) {
-                        rnd_row(&x[k], 16);
-                    }
-                    for (k = 0; k < count * ss; k++) {
-                        sc[k] = relem();
-                    }
+                    uint64_t *x;
+                    uint8_t *sc;
+                    rnd_terms(&x, &sc, count, xs, ss);
                     rnd_row(out, 16 * nw);
                     memcpy(outc, out, nw * sizeof(uint64_t));
                     memcpy(before, out, nw * sizeof(uint64_t));
                     snova_gf16_lincomb_c(outc, sc, ss, x, xs, count, nw);
                     compare_native(snova_gf16_lincomb_native(out, sc, ss, x, xs, count, nw), out, outc, before,
                                    nw * sizeof(uint64_t), "lincomb (shapes)");
+                    free(x);
+                    free(sc);
+                }
+            }
+        }
+    }
+#endif
+}
+
+/* Every row of a block at once against the twin (itself the per-row
+ * twin, checked above, row by row): row counts that do and do not fill a
+ * vector of four rows, every row width, the strides of the callers (the
+ * scalars' rows as long as the block or longer); s and x allocated to
+ * their exact sizes. */
+static void test_lincomb_rows(void)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GF16_LINCOMB_ROWS)
+    static const unsigned rows[] = {1, 3, 4, 6, 16, 20, 41};
+    static const unsigned counts[] = {1, 5, 96};
+    enum { RMAX = 41 };
+    uint64_t out[RMAX * SNOVA_GF16_MAXW], outc[RMAX * SNOVA_GF16_MAXW], before[RMAX * SNOVA_GF16_MAXW];
+    unsigned nw, ri, ci, extra, k;
+    for (nw = 1; nw <= SNOVA_GF16_MAXW; nw++) {
+        for (ri = 0; ri < sizeof rows / sizeof rows[0]; ri++) {
+            for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
+                for (extra = 0; extra < 2; extra++) {
+                    const unsigned nr = rows[ri];
+                    const size_t count = counts[ci], ss = nr + 2 * extra, xs = nw + extra;
+                    uint64_t *x;
+                    uint8_t *sc;
+                    rnd_terms(&x, &sc, count, xs, ss);
+                    for (k = 0; k < nr; k++) {
+                        rnd_row(&out[k * nw], 16 * nw);
+                    }
+                    memcpy(outc, out, nr * nw * sizeof(uint64_t));
+                    memcpy(before, out, nr * nw * sizeof(uint64_t));
+                    snova_gf16_lincomb_rows_c(outc, nr, sc, ss, x, xs, count, nw);
+                    for (k = 0; k < nr; k++) {
+                        uint64_t one[SNOVA_GF16_MAXW];
+                        memcpy(one, &before[k * nw], nw * sizeof(uint64_t));
+                        snova_gf16_lincomb_c(one, sc + k, ss, x, xs, count, nw);
+                        CHECK(memcmp(one, &outc[k * nw], nw * sizeof(uint64_t)) == 0, "lincomb_rows twin");
+                    }
+                    compare_native(snova_gf16_lincomb_rows_native(out, nr, sc, ss, x, xs, count, nw), out, outc,
+                                   before, nr * nw * sizeof(uint64_t), "lincomb_rows");
                     free(x);
                     free(sc);
                 }
@@ -716,6 +774,7 @@ static void run_all(void)
 {
     test_table_lincomb();
     test_lincomb_shapes();
+    test_lincomb_rows();
     test_pmat();
     test_pmat_shapes();
     if (!edge) { /* an all-(q - 1) system is singular */

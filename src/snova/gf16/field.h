@@ -182,6 +182,22 @@ static inline void snova_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_
     snova_gf16_lincomb_c(out, s, s_stride, x, x_stride, count, nw);
 }
 
+/* Without a native kernel for the whole block, row by row through the
+ * dispatcher above (a backend's lincomb still serves). */
+static inline void snova_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
+                                           const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
+{
+    unsigned r;
+#if defined(PQSIG_SNOVA_NATIVE_GF16_LINCOMB_ROWS)
+    if (snova_gf16_lincomb_rows_native(out, nrows, s, s_stride, x, x_stride, count, nw) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    for (r = 0; r < nrows; r++) {
+        snova_gf16_lincomb(out + (size_t)r * nw, s + r, s_stride, x, x_stride, count, nw);
+    }
+}
+
 static inline void snova_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
                                    const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {

@@ -96,6 +96,15 @@ FLATTEN void snova_gf16_lincomb_c(uint64_t *out, const uint8_t *s, size_t s_stri
     }
 }
 
+void snova_gf16_lincomb_rows_c(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                               size_t x_stride, size_t count, unsigned nw)
+{
+    unsigned r;
+    for (r = 0; r < nrows; r++) {
+        snova_gf16_lincomb_c(out + (size_t)r * nw, s + r, s_stride, x, x_stride, count, nw);
+    }
+}
+
 /* ---- Public matrix times tables ----
  * One block row of P at a time: its elements are unpacked to bytes, then
  * every output row of P X is accumulated in registers over the row, and

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/endian.h"
+
 static inline uint32_t gf16_spread(uint32_t b)
 {
     return (b & 1u) | ((b & 2u) << 3) | ((b & 4u) << 6) | ((b & 8u) << 9);
@@ -73,6 +75,27 @@ static inline void gf16_row_xor(uint64_t *row, unsigned k, uint8_t x)
 }
 
 #define GF16_WORDS(n) (((n) + 15u) / 16u)
+
+/* The packed row (GF16_WORDS(n) words, unused nibbles zero) of n elements
+ * given one per byte (< 16): eight at a time, the low nibbles of a 64-bit
+ * load folded together by three shifts and masks. */
+static inline void gf16_row_from_bytes(uint64_t *row, const uint8_t *b, unsigned n)
+{
+    unsigned k = 0, w;
+    for (w = 0; w < GF16_WORDS(n); w++) {
+        row[w] = 0;
+    }
+    for (; k + 8 <= n; k += 8) {
+        uint64_t x = pqsig_ld64_le(b + k);
+        x = (x | (x >> 4)) & 0x00ff00ff00ff00ffull;
+        x = (x | (x >> 8)) & 0x0000ffff0000ffffull;
+        x = (x | (x >> 16)) & 0x00000000ffffffffull;
+        row[k >> 4] |= x << (4 * (k & 15u));
+    }
+    for (; k < n; k++) {
+        gf16_row_xor(row, k, b[k]);
+    }
+}
 
 /* Words of a row of l elements in 16-bit lanes (l <= 5), at most. */
 #define SNOVA_GF16_LWMAX 2u

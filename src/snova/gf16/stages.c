@@ -23,12 +23,9 @@ static unsigned read_nibs(snova_pub *pub, uint8_t *buf, size_t off, size_t count
 void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 {
     uint64_t *row = w->f12; /* scratch until the first equation */
-    unsigned r, c;
+    unsigned r;
     for (r = 0; r < SNOVA_VL; r++) {
-        memset(row, 0, SNOVA_WO * sizeof(uint64_t));
-        for (c = 0; c < SNOVA_OL; c++) {
-            gf16_row_xor(row, c, t12[r * SNOVA_OL + c]);
-        }
+        gf16_row_from_bytes(row, t12 + r * SNOVA_OL, SNOVA_OL);
         snova_gf16_table(&w->tab_t12[(size_t)r * 16 * SNOVA_WO], row, SNOVA_WO);
     }
 }
@@ -191,10 +188,27 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
 #endif
     memset(w->p22, 0, sizeof(w->p22));
     snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, w->p22, w->tab_t12, NULL, NULL, SNOVA_WO);
-    for (r = 0; r < SNOVA_OL; r++) {
-        snova_gf16_lincomb(&w->p22[r * SNOVA_WO], t12 + r, SNOVA_OL, w->f12, SNOVA_WO, SNOVA_VL, SNOVA_WO);
-    }
+    snova_gf16_lincomb_rows(w->p22, SNOVA_OL, t12, SNOVA_OL, w->f12, SNOVA_WO, SNOVA_VL, SNOVA_WO);
     /* Algorithm 12: every block, row by row. */
+#if SNOVA_L == 4
+    /* A row of a block is four nibbles of a word of P22's row; at a byte
+     * boundary of the key (every equation packs an even count, so always)
+     * they are two whole bytes, low nibble first as the packer puts them. */
+    if (pk->count % 2 == 0 && pk->out != NULL) {
+        uint8_t *o = pk->out + pk->count / 2;
+        for (j = 0; j < SNOVA_O; j++) {
+            for (k = 0; k < SNOVA_O; k++) {
+                for (r = 0; r < 4; r++, o += 2) {
+                    const uint64_t word = w->p22[(j * 4 + r) * SNOVA_WO + k / 4] >> (16 * (k % 4));
+                    o[0] = (uint8_t)word;
+                    o[1] = (uint8_t)(word >> 8);
+                }
+            }
+        }
+        pk->count += (size_t)SNOVA_O * SNOVA_O * 16;
+        return;
+    }
+#endif
     for (j = 0; j < SNOVA_O; j++) {
         for (k = 0; k < SNOVA_O; k++) {
             for (r = 0; r < SNOVA_L; r++) {
@@ -240,17 +254,13 @@ void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t 
         memset(w->vpt, 0, sizeof(w->vpt));
         n0 = read_nibs(pub, w->buf, SNOVA_OFF_P11(p), SNOVA_V * SNOVA_V * SNOVA_L2);
         snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_V, w->pv, w->tabv, w->vpt, w->tabv, SNOVA_WW);
-        for (k = 0; k < SNOVA_L2; k++) {
-            snova_gf16_lincomb(d + k * SNOVA_WW, w->vwb + k, SNOVA_L2, w->pv, SNOVA_WW, SNOVA_VL, SNOVA_WW);
-        }
+        snova_gf16_lincomb_rows(d, SNOVA_L2, w->vwb, SNOVA_L2, w->pv, SNOVA_WW, SNOVA_VL, SNOVA_WW);
         n0 = read_nibs(pub, w->buf, SNOVA_OFF_P12(p), SNOVA_V * SNOVA_O * SNOVA_L2);
         snova_gf16_pmat(w->buf, n0, SNOVA_V, SNOVA_O, NULL, NULL, lt, w->tabv, SNOVA_WW);
         n0 = read_nibs(pub, w->buf, SNOVA_OFF_P21(p), SNOVA_O * SNOVA_V * SNOVA_L2);
         snova_gf16_pmat(w->buf, n0, SNOVA_O, SNOVA_V, rr, w->tabv, NULL, NULL, SNOVA_WW);
-        for (k = 0; k < SNOVA_OL; k++) {
-            snova_gf16_lincomb(lt + k * SNOVA_WW, t12 + k, SNOVA_OL, w->vpt, SNOVA_WW, SNOVA_VL, SNOVA_WW);
-            snova_gf16_lincomb(rr + k * SNOVA_WW, t12 + k, SNOVA_OL, w->pv, SNOVA_WW, SNOVA_VL, SNOVA_WW);
-        }
+        snova_gf16_lincomb_rows(lt, SNOVA_OL, t12, SNOVA_OL, w->vpt, SNOVA_WW, SNOVA_VL, SNOVA_WW);
+        snova_gf16_lincomb_rows(rr, SNOVA_OL, t12, SNOVA_OL, w->pv, SNOVA_WW, SNOVA_VL, SNOVA_WW);
     }
     /* ll[p][t][u][a]: lanes x = L_p[(a, x)][(t, u)]; rl[p][t][u][b]: lanes y = R_p[(t, u)][(b, y)] */
     memset(w->ll, 0, sizeof(w->ll));

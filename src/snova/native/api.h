@@ -61,6 +61,15 @@ void snova_gf16_table_c(uint64_t *tab, const uint64_t *x, unsigned nw);
 void snova_gf16_lincomb_c(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
                           size_t x_stride, size_t count, unsigned nw);
 
+/* The linear combination of every row of an output block at once: for
+ * r < nrows, out[r nw .. + nw) ^= sum_{m < count} s[m s_stride + r]
+ * x[m x_stride .. + nw), the scalars of row r a column of s (its rows hold
+ * the scalars of consecutive output rows: T12 for T12^t X, Vw's elements
+ * for Vw^t X). nrows <= s_stride, nw <= SNOVA_GF16_MAXW. */
+#define snova_gf16_lincomb_rows_c PQSIG_KNS(snova_gf16_lincomb_rows_c)
+void snova_gf16_lincomb_rows_c(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                               size_t x_stride, size_t count, unsigned nw);
+
 /* A PUBLIC block matrix P of rb x cb blocks of l x l elements, stored as a
  * nibble string (blocks in row-major order, each row by row) from nibble
  * nib0 of buf (nibble k: low half of byte k / 2 when k is even).

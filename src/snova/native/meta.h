@@ -70,6 +70,16 @@ static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, siz
 }
 #endif
 
+#if defined(SNOVA_AVX2_GF16_LINCOMB_ROWS)
+#define PQSIG_SNOVA_NATIVE_GF16_LINCOMB_ROWS
+static inline int snova_gf16_lincomb_rows_native(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
+                                                 const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
+{
+    SNOVA_AVX512_GF16_RUN(snova_avx512_gf16_lincomb_rows(out, nrows, s, s_stride, x, x_stride, count, nw));
+    PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, snova_avx2_gf16_lincomb_rows(out, nrows, s, s_stride, x, x_stride, count, nw));
+}
+#endif
+
 #if defined(SNOVA_AVX2_GF16_SOLVE)
 #define PQSIG_SNOVA_NATIVE_GF16_SOLVE
 static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsigned n, unsigned w)

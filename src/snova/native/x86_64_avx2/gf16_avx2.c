@@ -1,12 +1,13 @@
-/* SNOVA, GF(16), AVX2: multiplication tables, the linear combination of
- * packed rows and the Gauss-Jordan solver of native/api.h. A 256-bit vector holds four words
- * of a packed row (64 elements); products by a scalar are bitsliced as in
- * the portable twins (gf16/kernels.c): each bit of the scalar becomes an
- * all-ones or all-zeros mask, so secrets select no branch and no address.
- * A row of nw words takes ceil(nw / 4) vectors; the last one is loaded and
- * stored through a mask of the words that exist (nw is public), so no
- * byte past a row is read or written. Each body is instantiated for a
- * constant vector count, to keep the rows in registers. */
+/* SNOVA, GF(16), AVX2: multiplication tables, the linear combinations of
+ * packed rows and the Gauss-Jordan solver of native/api.h. A 256-bit
+ * vector holds four words of a packed row (64 elements); products by a
+ * scalar are bitsliced as in the portable twins (gf16/kernels.c): each bit
+ * of the scalar becomes an all-ones or all-zeros mask, so secrets select
+ * no branch and no address. A row of nw words takes ceil(nw / 4) vectors;
+ * the last one is loaded and stored through a mask of the words that exist
+ * (nw is public), so no byte past a row is read or written. Each body is
+ * instantiated for a constant vector count, to keep the rows in
+ * registers. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -251,6 +252,102 @@ FLATTEN void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_s
     default:
         lincomb_body(out, s, s_stride, x, x_stride, count, nw, 4);
         break;
+    }
+}
+
+/* ---- Every row of a block: out[r] ^= sum_m s[m][r] x_m ----
+ * Lane j of a vector is output row r + j: its scalars are consecutive
+ * bytes of a row of s, widened to the four lanes, and word w of x_m is
+ * broadcast to them, so one step makes four rows' products of a term (the
+ * per-row kernel above makes one row's, and a one- or two-word row fills
+ * a vector only by folding terms). The words of a group of rows are
+ * scattered to the rows at its end. */
+
+/* The scalars of rows 0 .. n - 1 (n <= 4, public) of a row of s, one per
+ * lane (zero past n). */
+static inline __m256i row_scalars(const uint8_t *s, const unsigned n)
+{
+    uint32_t v = 0;
+    unsigned j;
+    if (n == 4u) {
+        memcpy(&v, s, 4);
+    } else {
+        for (j = 0; j < n; j++) {
+            v |= (uint32_t)s[j] << (8 * j);
+        }
+    }
+    return _mm256_cvtepu8_epi64(_mm_cvtsi32_si128((int)v));
+}
+
+/* One bit of a term: the lanes' masks of bit i of their scalars (sv holds
+ * it in its sign position) select x (word 0) and y (word 1) into the
+ * accumulators of that bit. */
+static inline void rows_bit(__m256i *acc0, __m256i *acc1, __m256i sv, __m256i x, __m256i y)
+{
+    const __m256i m = _mm256_cmpgt_epi64(_mm256_setzero_si256(), sv);
+    *acc0 = _mm256_xor_si256(*acc0, _mm256_and_si256(x, m));
+    *acc1 = _mm256_xor_si256(*acc1, _mm256_and_si256(y, m));
+}
+
+/* Words w0 .. w0 + nc - 1 (nc <= 2) of rows 0 .. n - 1 of out. The
+ * accumulators are named variables: in an array gcc 12 kept two of them
+ * in memory and copied the others once per term. */
+static inline void rows_words(uint64_t *out, const unsigned n, const uint8_t *s, size_t s_stride, const uint64_t *x,
+                              size_t x_stride, size_t count, unsigned nw, unsigned w0, const unsigned nc)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
+    uint64_t sum[4];
+    size_t k;
+    unsigned j;
+    for (k = 0; k < count; k++) {
+        const uint64_t *xk = x + k * x_stride + w0;
+        const __m256i xa = _mm256_set1_epi64x((long long)xk[0]);
+        const __m256i xb = nc == 2u ? _mm256_set1_epi64x((long long)xk[1]) : zero;
+        /* bit 3 of each lane's scalar in the sign position, then 2, 1, 0 */
+        __m256i sv = _mm256_slli_epi64(row_scalars(s + k * s_stride, n), 60);
+        rows_bit(&a3, &b3, sv, xa, xb);
+        sv = _mm256_add_epi64(sv, sv);
+        rows_bit(&a2, &b2, sv, xa, xb);
+        sv = _mm256_add_epi64(sv, sv);
+        rows_bit(&a1, &b1, sv, xa, xb);
+        sv = _mm256_add_epi64(sv, sv);
+        rows_bit(&a0, &b0, sv, xa, xb);
+    }
+    _mm256_storeu_si256((__m256i *)(void *)sum, combine(a0, a1, a2, a3));
+    for (j = 0; j < n; j++) {
+        out[(size_t)j * nw + w0] ^= sum[j];
+    }
+    if (nc == 2u) {
+        _mm256_storeu_si256((__m256i *)(void *)sum, combine(b0, b1, b2, b3));
+        for (j = 0; j < n; j++) {
+            out[(size_t)j * nw + w0 + 1] ^= sum[j];
+        }
+    }
+}
+
+FLATTEN void snova_avx2_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
+                                          const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
+{
+    unsigned r, w;
+    for (r = 0; r < nrows; r += 4) {
+        uint64_t *o = out + (size_t)r * nw;
+        /* whole groups of four rows with a constant n (one load of the scalars) */
+        if (nrows - r >= 4u) {
+            for (w = 0; w + 2 <= nw; w += 2) {
+                rows_words(o, 4, s + r, s_stride, x, x_stride, count, nw, w, 2);
+            }
+            if (w < nw) {
+                rows_words(o, 4, s + r, s_stride, x, x_stride, count, nw, w, 1);
+            }
+            continue;
+        }
+        for (w = 0; w + 2 <= nw; w += 2) {
+            rows_words(o, nrows - r, s + r, s_stride, x, x_stride, count, nw, w, 2);
+        }
+        if (w < nw) {
+            rows_words(o, nrows - r, s + r, s_stride, x, x_stride, count, nw, w, 1);
+        }
     }
 }
 

@@ -29,6 +29,11 @@ void snova_avx2_gf16_table(uint64_t *tab, const uint64_t *x, unsigned nw);
 void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
                              size_t x_stride, size_t count, unsigned nw);
 
+#define SNOVA_AVX2_GF16_LINCOMB_ROWS
+#define snova_avx2_gf16_lincomb_rows PQSIG_KNS(snova_avx2_gf16_lincomb_rows)
+void snova_avx2_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
+                                  const uint64_t *x, size_t x_stride, size_t count, unsigned nw);
+
 #define SNOVA_AVX2_GF16_SOLVE
 #define snova_avx2_gf16_solve PQSIG_KNS(snova_avx2_gf16_solve)
 uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);

@@ -1,5 +1,5 @@
 /* SNOVA, GF(16), AVX-512: the avx2 kernels of ../x86_64_avx2/gf16_avx2.c
- * (linear combination, solver, block stage) compiled again under the
+ * (linear combinations, solver, block stage) compiled again under the
  * avx512 names of meta.h, with this directory's ISA flags. Their bitsliced
  * products are chains of `acc ^= x & mask`; with AVX-512VL the compiler
  * fuses each pair into one vpternlogq on the same 256-bit vectors, and the
@@ -16,9 +16,11 @@
 
 #if SNOVA_Q == 16
 #undef snova_avx2_gf16_lincomb
+#undef snova_avx2_gf16_lincomb_rows
 #undef snova_avx2_gf16_solve
 #undef snova_avx2_gf16_rows
 #define snova_avx2_gf16_lincomb snova_avx512_gf16_lincomb
+#define snova_avx2_gf16_lincomb_rows snova_avx512_gf16_lincomb_rows
 #define snova_avx2_gf16_solve snova_avx512_gf16_solve
 #define snova_avx2_gf16_rows snova_avx512_gf16_rows
 #define SNOVA_GF16_OWN_PMAT

@@ -25,11 +25,14 @@
 #if SNOVA_Q == 16
 #define SNOVA_AVX512_GF16
 #define snova_avx512_gf16_lincomb PQSIG_KNS(snova_avx512_gf16_lincomb)
+#define snova_avx512_gf16_lincomb_rows PQSIG_KNS(snova_avx512_gf16_lincomb_rows)
 #define snova_avx512_gf16_solve PQSIG_KNS(snova_avx512_gf16_solve)
 #define snova_avx512_gf16_pmat PQSIG_KNS(snova_avx512_gf16_pmat)
 #define snova_avx512_gf16_rows PQSIG_KNS(snova_avx512_gf16_rows)
 void snova_avx512_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
                                size_t x_stride, size_t count, unsigned nw);
+void snova_avx512_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
+                                    const uint64_t *x, size_t x_stride, size_t count, unsigned nw);
 uint32_t snova_avx512_gf16_solve(uint64_t *g, unsigned n, unsigned w);
 int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw);
