@@ -216,16 +216,14 @@ def smoke(res, full=False):
     # are cores (each has its own corpus), reported in order; the
     # differential ones start first (one input can take seconds, so they
     # overrun their time the most).
-    from concurrent.futures import ThreadPoolExecutor
+    from .testing import run_ordered
     seconds = SMOKE_SECONDS[1 if full else 0]
     todo = harnesses(d)
-    runs = [None] * len(todo)
-    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        for i in sorted(range(len(todo)), key=lambda i: not todo[i][0].startswith("fuzz_diff")):
-            runs[i] = pool.submit(run_one, d, todo[i][0], todo[i][1], seed_dir, seconds, dict(os.environ))
-        for fut in runs:
-            r = fut.result()
-            res.add(f"fuzz {line(r)}", r["ok"], r["seconds"], r["log"])
+    calls = [lambda name=name, exe=exe: run_one(d, name, exe, seed_dir, seconds, dict(os.environ))
+             for name, exe, *_ in todo]
+    first = [t[0].startswith("fuzz_diff") for t in todo]
+    for r in run_ordered(calls, first):
+        res.add(f"fuzz {line(r)}", r["ok"], r["seconds"], r["log"])
 
 
 def main(args):

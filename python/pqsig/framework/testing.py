@@ -83,8 +83,6 @@ def run_commands(res, specs, jobs=None):
     runs alone at the end while a core idles. finish(ok, output) may rename
     the result: it returns (name, ok, skipped). Without it, exit status 77 is
     a skip (SKIP_STATUS). Returns [(ok, output)]."""
-    from concurrent.futures import ThreadPoolExecutor
-
     def one(args, kw):
         t0 = time.time()
         status, out = execute_status(args, **kw)
@@ -93,22 +91,32 @@ def run_commands(res, specs, jobs=None):
     kws = [dict(spec[2]) for spec in specs]
     costs = [kw.pop("cost", 0) for kw in kws]
     outs = []
-    with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
-        futures = [None] * len(specs)
-        for i in sorted(range(len(specs)), key=lambda i: -costs[i]):
-            futures[i] = pool.submit(one, specs[i][1], kws[i])
-        for spec, fut in zip(specs, futures):
-            status, out, secs = fut.result()
-            ok = status == 0
-            if len(spec) > 3:
-                name, shown_ok, skipped = spec[3](ok, out)
-            elif status == SKIP_STATUS:
-                name, shown_ok, skipped = spec[0], True, True
-            else:
-                name, shown_ok, skipped = spec[0], ok, False
-            res.add(name, shown_ok, secs, out, skipped=skipped)
-            outs.append((ok, out))
+    calls = [lambda args=spec[1], kw=kw: one(args, kw) for spec, kw in zip(specs, kws)]
+    for spec, (status, out, secs) in zip(specs, run_ordered(calls, costs, jobs)):
+        ok = status == 0
+        if len(spec) > 3:
+            name, shown_ok, skipped = spec[3](ok, out)
+        elif status == SKIP_STATUS:
+            name, shown_ok, skipped = spec[0], True, True
+        else:
+            name, shown_ok, skipped = spec[0], ok, False
+        res.add(name, shown_ok, secs, out, skipped=skipped)
+        outs.append((ok, out))
     return outs
+
+
+def run_ordered(calls, priority=None, jobs=None):
+    """Run the callables `calls` (no arguments) as many at a time as the machine has
+    cores, those of the highest priority (a number per call) first; yields their
+    results in the order given, each as soon as it and those before it are done."""
+    from concurrent.futures import ThreadPoolExecutor
+    priority = priority or [0] * len(calls)
+    with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
+        futures = [None] * len(calls)
+        for i in sorted(range(len(calls)), key=lambda i: -priority[i]):
+            futures[i] = pool.submit(calls[i])
+        for fut in futures:
+            yield fut.result()
 
 
 def ctest_list(build_dir, labels, with_cost=False):
