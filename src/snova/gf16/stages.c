@@ -193,8 +193,10 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
 #if SNOVA_L == 4
     /* A row of a block is four nibbles of a word of P22's row; at a byte
      * boundary of the key (every equation packs an even count, so always)
-     * they are two whole bytes, low nibble first as the packer puts them. */
-    if (pk->count % 2 == 0 && pk->out != NULL) {
+     * they are two whole bytes, low nibble first as the packer puts them.
+     * (pk->out is NULL only when a stored key is checked, which returned
+     * above.) */
+    if (pk->count % 2 == 0) {
         uint8_t *o = pk->out + pk->count / 2;
         for (j = 0; j < SNOVA_O; j++) {
             for (k = 0; k < SNOVA_O; k++) {
