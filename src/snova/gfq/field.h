@@ -122,24 +122,28 @@ typedef struct {
 typedef struct {
     uint8_t p11[SNOVA_VL * SNOVA_VL];
     uint8_t p12[SNOVA_VL * SNOVA_OL];
-    uint16_t t12w[SNOVA_VL * SNOVA_OL];
-    uint16_t f12[SNOVA_VL * SNOVA_OL];
-    uint16_t p22[SNOVA_OL * SNOVA_OL];
+    uint8_t t12t[SNOVA_OL * SNOVA_VL]; /* T12^t */
+    uint16_t g[SNOVA_OL * SNOVA_VL];   /* G = T12^t P11 */
+    uint8_t g8[SNOVA_OL * SNOVA_VL];
+    uint16_t gt[SNOVA_OL * SNOVA_OL]; /* G T12 */
+    uint16_t s[SNOVA_OL * SNOVA_OL];  /* T12^t P12 */
     uint8_t row[GFQ_ROW_BYTES(0)];
 } snova_keygen_work;
 
 typedef struct {
     uint16_t vw16[SNOVA_VL * SNOVA_L2];
     uint8_t vw8[SNOVA_VL * SNOVA_L2];
+    uint8_t vwt[SNOVA_L2 * SNOVA_VL]; /* Vw^t, when transposed */
     uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
-    uint16_t r[SNOVA_O * SNOVA_OL * SNOVA_L2];
+    uint16_t r[SNOVA_O * SNOVA_OL * SNOVA_L2]; /* R_p, or R_p^t when transposed */
     uint16_t rl[SNOVA_O * SNOVA_L * SNOVA_L2 * GFQ_TP]; /* R_p[(t, u)][k] at lane t */
     /* one equation's public matrices, then the linear system: never both */
     union {
         struct {
             uint8_t p11[SNOVA_VL * SNOVA_VL];
             uint8_t p12[SNOVA_VL * SNOVA_OL];
-            uint16_t pv[SNOVA_VL * SNOVA_L2];
+            uint16_t pv[SNOVA_VL * SNOVA_L2]; /* P11 Vw, or its transpose */
+            uint8_t pv8[SNOVA_VL * SNOVA_L2];
             uint8_t row[GFQ_ROW_BYTES(0)];
         } m;
         struct {
@@ -165,7 +169,7 @@ typedef struct {
 /* ---- Kernel dispatchers (native/api.h) ---- */
 
 static inline void snova_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                                 unsigned inner, const uint16_t *x, unsigned cols)
+                                 unsigned inner, const uint8_t *x, unsigned cols)
 {
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_MUL)
     if (snova_gfq_mul_native(out, a, a_rs, a_cs, rows, inner, x, cols) == PQSIG_NATIVE_OK) {
@@ -173,6 +177,16 @@ static inline void snova_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, s
     }
 #endif
     snova_gfq_mul_c(out, a, a_rs, a_cs, rows, inner, x, cols);
+}
+
+/* Whether signing runs its products transposed (native/api.h). */
+static inline int snova_gfq_wide(void)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_WIDE)
+    return snova_gfq_wide_native() == PQSIG_NATIVE_OK;
+#else
+    return 0;
+#endif
 }
 
 static inline void snova_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)

@@ -32,7 +32,7 @@
 #define KR 4u
 
 static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
-                             const uint16_t *x, const unsigned cols, const unsigned nr,
+                             const uint8_t *x, const unsigned cols, const unsigned nr,
                              const unsigned width)
 {
     uint16_t acc[KR][KW];
@@ -45,13 +45,18 @@ static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t 
     while (m < inner) {
         unsigned end = inner - m > SNOVA_GFQ_CHUNK ? m + SNOVA_GFQ_CHUNK : inner;
         for (; m < end; m++) {
-            const uint16_t *xm = x + (size_t)m * cols;
+            const uint8_t *xm = x + (size_t)m * cols;
             const uint8_t *am = a + m * a_cs;
+            uint16_t xw[KW]; /* widened once for the nr rows */
+#pragma GCC unroll 1
+            for (k = 0; k < width; k++) {
+                xw[k] = xm[k];
+            }
             for (r = 0; r < nr; r++) {
                 const uint16_t s = am[r * a_rs];
 #pragma GCC unroll 1
                 for (k = 0; k < width; k++) {
-                    acc[r][k] = (uint16_t)(acc[r][k] + s * xm[k]);
+                    acc[r][k] = (uint16_t)(acc[r][k] + s * xw[k]);
                 }
             }
         }
@@ -71,7 +76,7 @@ static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t 
 }
 
 static inline void mul_rows(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
-                            const unsigned nr, unsigned inner, const uint16_t *x, const unsigned cols,
+                            const unsigned nr, unsigned inner, const uint8_t *x, const unsigned cols,
                             const unsigned tail)
 {
     const uint8_t *a0 = a + (size_t)r0 * a_rs;
@@ -87,7 +92,7 @@ static inline void mul_rows(uint16_t *out, const uint8_t *a, size_t a_rs, size_t
 
 /* tail = cols mod KW, a constant in each instance */
 static inline void mul_body(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                            unsigned inner, const uint16_t *x, const unsigned cols, const unsigned tail)
+                            unsigned inner, const uint8_t *x, const unsigned cols, const unsigned tail)
 {
     unsigned r;
     for (r = 0; r + KR <= rows; r += KR) {
@@ -99,7 +104,7 @@ static inline void mul_body(uint16_t *out, const uint8_t *a, size_t a_rs, size_t
 }
 
 FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                     unsigned inner, const uint16_t *x, unsigned cols)
+                     unsigned inner, const uint8_t *x, unsigned cols)
 {
     if (cols == GFQ_L2) {
         mul_body(out, a, a_rs, a_cs, rows, inner, x, GFQ_L2, GFQ_L2 % KW);

@@ -53,13 +53,20 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
 /* ---- Key generation (Algorithm 13) ----
  *   F12_i = P11_i T12 + P12_i
  *   P22_i = -(T12^t F12_i + P21_i T12),   P21_i = P12_i^t
- * P22_i is symmetric; its upper half goes into the key (Algorithm 12). */
+ * P22_i is symmetric; its upper half goes into the key (Algorithm 12).
+ * Computed transposed, so that the long side of every product is the
+ * columns of its right factor (a vector kernel fills its lanes along
+ * them): with P11 symmetric, G = T12^t P11 = (P11 T12)^t, and
+ * P22 = T12^t P11 T12 + T12^t P12 + P12^t T12 = G T12 + S + S^t with
+ * S = T12^t P12. */
 
 void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 {
-    unsigned k;
-    for (k = 0; k < SNOVA_VL * SNOVA_OL; k++) {
-        w->t12w[k] = t12[k];
+    unsigned m, r;
+    for (m = 0; m < SNOVA_VL; m++) {
+        for (r = 0; r < SNOVA_OL; r++) {
+            w->t12t[r * SNOVA_VL + m] = t12[m * SNOVA_OL + r];
+        }
     }
 }
 
@@ -69,19 +76,20 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     const unsigned vl = SNOVA_VL, ol = SNOVA_OL;
     unsigned k, r, c;
     load_p(pub, i, w->p11, w->p12, w->row);
-    /* F12 = P12 + P11 T12 */
-    for (k = 0; k < vl * ol; k++) {
-        w->f12[k] = w->p12[k];
+    memset(w->g, 0, sizeof(w->g));
+    snova_gfq_mul(w->g, w->t12t, vl, 1, ol, vl, w->p11, vl);
+    for (k = 0; k < ol * vl; k++) {
+        w->g8[k] = (uint8_t)w->g[k];
     }
-    snova_gfq_mul(w->f12, w->p11, vl, 1, vl, vl, w->t12w, ol);
-    /* T12^t F12 + P12^t T12 */
-    memset(w->p22, 0, sizeof(w->p22));
-    snova_gfq_mul(w->p22, t12, 1, ol, ol, vl, w->f12, ol);
-    snova_gfq_mul(w->p22, w->p12, 1, ol, ol, vl, w->t12w, ol);
+    memset(w->gt, 0, sizeof(w->gt));
+    snova_gfq_mul(w->gt, w->g8, vl, 1, ol, vl, t12, ol);
+    memset(w->s, 0, sizeof(w->s));
+    snova_gfq_mul(w->s, w->t12t, vl, 1, ol, vl, w->p12, ol);
     /* Algorithm 12 on -P22: row by row from the diagonal. */
     for (r = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
-            snova_packer_put(pk, fe_neg((uint8_t)w->p22[r * ol + c]));
+            const uint16_t p22 = gfq_red16((uint16_t)(w->gt[r * ol + c] + w->s[r * ol + c] + w->s[c * ol + r]));
+            snova_packer_put(pk, fe_neg((uint8_t)p22));
         }
     }
 }
@@ -91,32 +99,62 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
  *   D_p = Vw^t P11_p Vw                   (the vinegar value, Eq. 1.1)
  *   R_p = F21_p Vw = T12^t (P11_p Vw) + P12_p^t Vw
  * and, F21 being F12^t, R_p^t = Vw^t F12_p is all the oil terms need
- * (snova_gfq_rows takes R with the oil blocks as lanes). */
+ * (snova_gfq_rows takes R with the oil blocks as lanes). For a product
+ * kernel that fills its vectors along the rows of x (snova_gfq_wide) they
+ * run transposed, the long side in the columns: (P11 Vw)^t = Vw^t P11,
+ * D = (P11 Vw)^t Vw, R^t = (P11 Vw)^t T12 + Vw^t P12; the portable kernel
+ * keeps the rows of P11 in its rows. */
+
+static void sg_products(snova_sign_work *w, const uint8_t *t12, uint16_t *d, uint16_t *rp, int wide)
+{
+    const unsigned vl = SNOVA_VL, ol = SNOVA_OL, l2 = SNOVA_L2;
+    unsigned k;
+    memset(w->u.m.pv, 0, sizeof(w->u.m.pv));
+    if (wide) {
+        snova_gfq_mul(w->u.m.pv, w->vwt, vl, 1, l2, vl, w->u.m.p11, vl);
+    } else {
+        snova_gfq_mul(w->u.m.pv, w->u.m.p11, vl, 1, vl, vl, w->vw8, l2);
+    }
+    for (k = 0; k < vl * l2; k++) {
+        w->u.m.pv8[k] = (uint8_t)w->u.m.pv[k];
+    }
+    if (wide) {
+        snova_gfq_mul(d, w->u.m.pv8, vl, 1, l2, vl, w->vw8, l2);
+        snova_gfq_mul(rp, w->u.m.pv8, vl, 1, l2, vl, t12, ol);
+        snova_gfq_mul(rp, w->vwt, vl, 1, l2, vl, w->u.m.p12, ol);
+    } else {
+        snova_gfq_mul(d, w->vw8, 1, l2, l2, vl, w->u.m.pv8, l2);
+        snova_gfq_mul(rp, t12, 1, ol, ol, vl, w->u.m.pv8, l2);
+        snova_gfq_mul(rp, w->u.m.p12, 1, ol, ol, vl, w->vw8, l2);
+    }
+}
 
 void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t *t12, const snova_blk spow[SNOVA_L],
                               const uint8_t *vel)
 {
     const unsigned vl = SNOVA_VL, ol = SNOVA_OL, l2 = SNOVA_L2;
-    unsigned p, t, r, c;
+    const int wide = snova_gfq_wide();
+    unsigned p, t, r, c, k;
     snova_gfq_whip(w->vw16, w->vw8, vel, SNOVA_V, spow);
+    for (k = 0; wide && k < vl; k++) {
+        for (c = 0; c < l2; c++) {
+            w->vwt[c * vl + k] = w->vw8[k * l2 + c];
+        }
+    }
     memset(w->d, 0, sizeof(w->d));
     memset(w->r, 0, sizeof(w->r));
     for (p = 0; p < SNOVA_O; p++) {
-        uint16_t *d = w->d + (size_t)p * l2 * l2, *rp = w->r + (size_t)p * ol * l2;
         load_p(pub, p, w->u.m.p11, w->u.m.p12, w->u.m.row);
-        memset(w->u.m.pv, 0, sizeof(w->u.m.pv));
-        snova_gfq_mul(w->u.m.pv, w->u.m.p11, vl, 1, vl, vl, w->vw16, l2);
-        snova_gfq_mul(d, w->vw8, 1, l2, l2, vl, w->u.m.pv, l2);
-        snova_gfq_mul(rp, t12, 1, ol, ol, vl, w->u.m.pv, l2);
-        snova_gfq_mul(rp, w->u.m.p12, 1, ol, ol, vl, w->vw16, l2);
+        sg_products(w, t12, w->d + (size_t)p * l2 * l2, w->r + (size_t)p * ol * l2, wide);
     }
     memset(w->rl, 0, sizeof(w->rl));
     for (p = 0; p < SNOVA_O; p++) {
         for (t = 0; t < SNOVA_O; t++) {
             for (r = 0; r < SNOVA_L; r++) {
+                const size_t row = (size_t)p * ol + t * SNOVA_L + r; /* of R_p */
                 for (c = 0; c < l2; c++) {
                     w->rl[(((size_t)p * SNOVA_L + r) * l2 + c) * GFQ_TP + t] =
-                        w->r[((size_t)p * ol + t * SNOVA_L + r) * l2 + c];
+                        w->r[wide ? ((size_t)p * l2 + c) * ol + t * SNOVA_L + r : row * l2 + c];
                 }
             }
         }
@@ -248,7 +286,7 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
         }
     }
     memset(w->z, 0, sizeof(w->z));
-    snova_gfq_mul(w->z, w->yt8, nl, 1, l2, nl, w->uw16, l2);
+    snova_gfq_mul(w->z, w->yt8, nl, 1, l2, nl, w->uw8, l2);
     for (r = 0; r < l2; r++) {
         for (c = 0; c < l2; c++) {
             w->d[(size_t)i * l2 * l2 + r * l2 + c] = gfq_red16((uint16_t)(w->z[r * l2 + c] + w->z[c * l2 + r]));

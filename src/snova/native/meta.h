@@ -145,9 +145,17 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
 /* One hook per kernel: the AVX2 compile of the twin where the set runs avx2. */
 #define SNOVA_GFQ_HOOK(call) PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, call)
 
+/* avx2's snova_gfq_mul fills its vectors along the rows of x: signing
+ * runs its products transposed for it (api.h). */
+#define PQSIG_SNOVA_NATIVE_GFQ_WIDE
+static inline int snova_gfq_wide_native(void)
+{
+    SNOVA_GFQ_HOOK((void)0);
+}
+
 #define PQSIG_SNOVA_NATIVE_GFQ_MUL
 static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                                       unsigned inner, const uint16_t *x, unsigned cols)
+                                       unsigned inner, const uint8_t *x, unsigned cols)
 {
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, a, a_rs, a_cs, rows, inner, x, cols));
 }

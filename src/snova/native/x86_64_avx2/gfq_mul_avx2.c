@@ -5,10 +5,10 @@
  * (x[m][c], x[m + 1][c]) times the pair (a[m], a[m + 1]) broadcast over
  * the vector gives a[m] x[m][c] + a[m + 1] x[m + 1][c] in one instruction
  * (each product is below (q - 1)^2 <= 900, so the signed saturation of
- * vpmaddubsw never applies). The pairs of x are packed once per call into
- * a local block; each output row then costs, per pair of x rows, one
- * broadcast and two instructions per 16 columns. The compiled portable
- * kernel spent five instructions per element of a and 16 columns.
+ * vpmaddubsw never applies). The pairs of x are packed per strip of up to
+ * 128 columns into a local block; each output row then costs, per pair of
+ * x rows, one broadcast and two instructions per 16 columns. The compiled
+ * portable kernel spent five instructions per element of a and 16 columns.
  *
  * snova_avx2_gfq_hrows lays the blocks of a row of P side by side as
  * pair rows (two elements a 16-bit lane), reduced (a transpose of 4 x 4
@@ -31,14 +31,18 @@
 #if SNOVA_Q != 16
 #include "snova/gfq/scalar.h"
 
-/* Pairs of x rows packed per block: at most 64, and few enough that their
- * sums fit the 16-bit lanes (SNOVA_GFQ_CHUNK products), so that a block
- * needs no fold; each block ends with a reduction into out. */
-#define MUL_PAIRS (SNOVA_GFQ_CHUNK / 2u < 64u ? SNOVA_GFQ_CHUNK / 2u : 64u)
-#define MUL_VECS (SNOVA_GFQ_MAXC / 16u)
+/* The columns go in strips of up to MUL_VECS vectors of 16, one
+ * accumulator each, so that a broadcast pair serves a whole strip. Pairs
+ * of x rows packed per block: at most 52, the inner dimension of the
+ * level-1 sets (v l = 96, 104) in one block (13 KiB: the _temp forms'
+ * stack stays within its 16 KiB), and few enough that their sums fit the
+ * 16-bit lanes (SNOVA_GFQ_CHUNK products), so that a block needs no fold;
+ * each block ends with a reduction into out. */
+#define MUL_VECS 8u
+#define MUL_STRIP (16u * MUL_VECS)
+#define MUL_PAIRS (SNOVA_GFQ_CHUNK / 2u < 52u ? SNOVA_GFQ_CHUNK / 2u : 52u)
 
 typedef char gfq_mul_pairs_ok[MUL_PAIRS >= 1 ? 1 : -1];
-typedef char gfq_mul_vecs_ok[MUL_VECS == 4 ? 1 : -1]; /* MAC_ROW: four accumulators */
 
 /* gfq_red16 on 16 lanes: the same operations, so the same values. */
 static inline __m256i red16_v(__m256i x)
@@ -49,21 +53,42 @@ static inline __m256i red16_v(__m256i x)
     return _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16(r, 15), q));
 }
 
+/* All ones, then all zeros: 16 - k bytes on, a load of 16 bytes (or 8
+ * words) that keeps the first k. */
+static const uint8_t keep_first[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+/* A pair of 16 bytes from x0 and x1 as 16 words x0[c] | x1[c] << 8 (x1
+ * zero when !two), the bytes at k and past dropped. */
+static inline __m256i pair_bytes(const uint8_t *x0, const uint8_t *x1, int two, unsigned k)
+{
+    const __m128i keep = _mm_loadu_si128((const __m128i *)(keep_first + 16 - k));
+    const __m256i v0 = _mm256_cvtepu8_epi16(_mm_and_si128(_mm_loadu_si128((const __m128i *)x0), keep));
+    const __m256i v1 = two ? _mm256_cvtepu8_epi16(_mm_and_si128(_mm_loadu_si128((const __m128i *)x1), keep))
+                           : _mm256_setzero_si256();
+    return _mm256_or_si256(v0, _mm256_slli_epi16(v1, 8));
+}
+
 /* xp[p][c] = x[2p][c] | x[2p + 1][c] << 8 for p < np (the second row zero
- * past the inner dimension), c < cols, zero up to 16 nv columns. */
-static void pack_pairs(uint16_t xp[MUL_PAIRS][SNOVA_GFQ_MAXC], const uint16_t *x, unsigned cols, unsigned rows_left,
-                       unsigned np, unsigned nv)
+ * past the inner dimension), c < width, zero up to 16 nv columns; rows of
+ * x are xs bytes apart, and x_end ends the matrix. A strip's last partial
+ * vector is read whole (its bytes past the strip dropped) where the read
+ * stays inside the matrix, which is every row but the last few. */
+static void pack_pairs(uint16_t xp[MUL_PAIRS][MUL_STRIP], const uint8_t *x, size_t xs, unsigned width,
+                       unsigned rows_left, unsigned np, unsigned nv, const uint8_t *x_end)
 {
     unsigned p, c;
     for (p = 0; p < np; p++) {
-        const uint16_t *x0 = x + (size_t)2 * p * cols, *x1 = x0 + cols;
+        const uint8_t *x0 = x + 2 * p * xs, *x1 = x0 + xs;
         const int two = 2 * p + 1 < rows_left;
-        for (c = 0; c + 16 <= cols; c += 16) {
-            __m256i v0 = _mm256_loadu_si256((const __m256i *)(x0 + c));
-            __m256i v1 = two ? _mm256_loadu_si256((const __m256i *)(x1 + c)) : _mm256_setzero_si256();
-            _mm256_storeu_si256((__m256i *)(xp[p] + c), _mm256_or_si256(v0, _mm256_slli_epi16(v1, 8)));
+        for (c = 0; c + 16 <= width; c += 16) {
+            _mm256_storeu_si256((__m256i *)(xp[p] + c), pair_bytes(x0 + c, x1 + c, two, 16));
         }
-        for (; c < cols; c++) {
+        if (c < width && (two ? x1 : x0) + c + 16 <= x_end) {
+            _mm256_storeu_si256((__m256i *)(xp[p] + c), pair_bytes(x0 + c, x1 + c, two, width - c));
+            c += 16;
+        }
+        for (; c < width; c++) {
             xp[p][c] = (uint16_t)(x0[c] | (two ? x1[c] : 0) << 8);
         }
         for (; c < 16 * nv; c++) {
@@ -80,7 +105,7 @@ static inline uint16_t pair_word(const uint8_t *a, size_t a_cs, int two)
 }
 
 /* acc_j += (pair b) x (packed pairs of xp row p), for the nv vectors of a
- * row. The product is the first operand of the addition: GCC then adds
+ * strip. The product is the first operand of the addition: GCC then adds
  * into the accumulator's register instead of copying it back. */
 #define MAC_VEC(acc, b, xv) acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc)
 #define MAC_ROW(b, xrow)                                                                                   \
@@ -92,38 +117,61 @@ static inline uint16_t pair_word(const uint8_t *a, size_t a_cs, int two)
             MAC_VEC(acc2, b, xrow + 32);                                                                   \
         if (nv > 3)                                                                                        \
             MAC_VEC(acc3, b, xrow + 48);                                                                   \
+        if (nv > 4)                                                                                        \
+            MAC_VEC(acc4, b, xrow + 64);                                                                   \
+        if (nv > 5)                                                                                        \
+            MAC_VEC(acc5, b, xrow + 80);                                                                   \
+        if (nv > 6)                                                                                        \
+            MAC_VEC(acc6, b, xrow + 96);                                                                   \
+        if (nv > 7)                                                                                        \
+            MAC_VEC(acc7, b, xrow + 112);                                                                  \
     } while (0)
 
-/* o[0 .. cols) = (o + acc mod q) mod q for one vector of 16 columns from c,
- * through a copy when the row ends inside it. */
-static inline void finish_vec(uint16_t *o, unsigned c, unsigned cols, __m256i acc)
+/* (v + acc mod q) mod q, v reduced. */
+static inline __m256i add_acc(__m256i v, __m256i acc)
 {
-    const unsigned k = cols - c < 16 ? cols - c : 16;
-    const __m256i qv = _mm256_set1_epi16(SNOVA_Q);
-    uint16_t tail[16];
-    __m256i v;
-    if (k == 16) {
-        v = _mm256_loadu_si256((const __m256i *)(o + c));
-    } else {
-        memset(tail, 0, sizeof tail);
-        memcpy(tail, o + c, k * sizeof(uint16_t));
-        v = _mm256_loadu_si256((const __m256i *)tail);
-    }
     v = _mm256_add_epi16(v, red16_v(acc));
-    v = _mm256_min_epu16(v, _mm256_sub_epi16(v, qv));
-    if (k == 16) {
-        _mm256_storeu_si256((__m256i *)(o + c), v);
-    } else {
-        _mm256_storeu_si256((__m256i *)tail, v);
-        memcpy(o + c, tail, k * sizeof(uint16_t));
-    }
+    return _mm256_min_epu16(v, _mm256_sub_epi16(v, _mm256_set1_epi16(SNOVA_Q)));
 }
 
-/* One output row += the block of np pairs; PAIR(p) gives the pair word
- * of x row pair p. nv = vectors of 16 columns (a constant in each instance). */
+/* o[c .. width) = (o + acc mod q) mod q for one vector of 16 columns from
+ * c. When the strip ends inside it, the words past the strip are written
+ * back as they were read if they lie inside out (o_end ends it: they
+ * belong to later columns or the next row, which nothing else writes
+ * meanwhile), else the vector goes through a copy. */
+static inline void finish_vec(uint16_t *o, unsigned c, unsigned width, __m256i acc, const uint16_t *o_end)
+{
+    const unsigned k = width - c < 16 ? width - c : 16;
+    uint16_t tail[16];
+    if (k == 16 || o + c + 16 <= o_end) {
+        const __m256i old = _mm256_loadu_si256((const __m256i *)(o + c));
+        __m256i v = add_acc(old, acc);
+        if (k < 16) {
+            const __m256i keep = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(keep_first + 16 - k)));
+            v = _mm256_blendv_epi8(old, v, keep);
+        }
+        _mm256_storeu_si256((__m256i *)(o + c), v);
+        return;
+    }
+    memset(tail, 0, sizeof tail);
+    memcpy(tail, o + c, k * sizeof(uint16_t));
+    _mm256_storeu_si256((__m256i *)tail, add_acc(_mm256_loadu_si256((const __m256i *)tail), acc));
+    memcpy(o + c, tail, k * sizeof(uint16_t));
+}
+
+#define FINISH(j, acc)                                                                                     \
+    do {                                                                                                   \
+        if (nv > (j))                                                                                      \
+            finish_vec(o, 16 * (j), width, acc, o_end);                                                    \
+    } while (0)
+
+/* One output row's strip += the block of np pairs; PAIR(p) gives the pair
+ * word of x row pair p. nv = vectors of the strip (a constant in each
+ * instance). */
 #define ROW_BODY(PAIR, PAIR1)                                                                                     \
     do {                                                                                                   \
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, acc2 = acc0, acc3 = acc0;                     \
+        __m256i acc4 = acc0, acc5 = acc0, acc6 = acc0, acc7 = acc0;                                        \
         for (p = 0; p + 2 <= np; p += 2) { /* two pairs a step */                                         \
             const __m256i b0 = _mm256_set1_epi16((short)(PAIR)), b1 = _mm256_set1_epi16((short)(PAIR1));  \
             MAC_ROW(b0, xp[p]);                                                                            \
@@ -133,13 +181,14 @@ static inline void finish_vec(uint16_t *o, unsigned c, unsigned cols, __m256i ac
             const __m256i b = _mm256_set1_epi16((short)(PAIR));                                            \
             MAC_ROW(b, xp[p]);                                                                             \
         }                                                                                                  \
-        finish_vec(o, 0, cols, acc0);                                                                      \
-        if (nv > 1)                                                                                        \
-            finish_vec(o, 16, cols, acc1);                                                                 \
-        if (nv > 2)                                                                                        \
-            finish_vec(o, 32, cols, acc2);                                                                 \
-        if (nv > 3)                                                                                        \
-            finish_vec(o, 48, cols, acc3);                                                                 \
+        FINISH(0, acc0);                                                                                   \
+        FINISH(1, acc1);                                                                                   \
+        FINISH(2, acc2);                                                                                   \
+        FINISH(3, acc3);                                                                                   \
+        FINISH(4, acc4);                                                                                   \
+        FINISH(5, acc5);                                                                                   \
+        FINISH(6, acc6);                                                                                   \
+        FINISH(7, acc7);                                                                                   \
     } while (0)
 
 static inline uint16_t load_pair(const uint8_t *a)
@@ -149,10 +198,11 @@ static inline uint16_t load_pair(const uint8_t *a)
     return w;
 }
 
-/* out rows += the block of np pairs from x row m0 on. */
-static inline void mul_block(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                             unsigned m0, unsigned inner, unsigned np, uint16_t xp[MUL_PAIRS][SNOVA_GFQ_MAXC],
-                             unsigned cols, const unsigned nv)
+/* The strip (width columns from out, rows cols apart) of out's rows +=
+ * the block of np pairs from x row m0 on. */
+static inline void mul_block(uint16_t *out, const uint16_t *o_end, unsigned cols, const uint8_t *a, size_t a_rs,
+                             size_t a_cs, unsigned rows, unsigned m0, unsigned inner, unsigned np,
+                             uint16_t xp[MUL_PAIRS][MUL_STRIP], unsigned width, const unsigned nv)
 {
     unsigned r, p;
     if (a_cs == 1 && m0 + 2 * np <= inner) {
@@ -172,28 +222,35 @@ static inline void mul_block(uint16_t *out, const uint8_t *a, size_t a_rs, size_
     }
 }
 
+#define MUL_CASE(n)                                                                                        \
+    case n:                                                                                                \
+        mul_block(out + c0, o_end, cols, a, a_rs, a_cs, rows, m0, inner, np, xp, width, n);               \
+        break
+
 void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows, unsigned inner,
-                        const uint16_t *x, unsigned cols)
+                        const uint8_t *x, unsigned cols)
 {
-    uint16_t xp[MUL_PAIRS][SNOVA_GFQ_MAXC];
-    const unsigned nv = (cols + 15) / 16;
-    unsigned m0;
-    for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
-        const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : (left + 1) / 2;
-        pack_pairs(xp, x + (size_t)m0 * cols, cols, left, np, nv);
-        switch (nv) {
-        case 1:
-            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, 1);
-            break;
-        case 2:
-            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, 2);
-            break;
-        case 3:
-            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, 3);
-            break;
-        default:
-            mul_block(out, a, a_rs, a_cs, rows, m0, inner, np, xp, cols, MUL_VECS);
-            break;
+    uint16_t xp[MUL_PAIRS][MUL_STRIP];
+    const uint16_t *o_end = out + (size_t)rows * cols;
+    const uint8_t *x_end = x + (size_t)inner * cols;
+    unsigned c0, m0;
+    for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
+        const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
+        for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
+            const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : (left + 1) / 2;
+            pack_pairs(xp, x + (size_t)m0 * cols + c0, cols, width, left, np, nv, x_end);
+            switch (nv) {
+                MUL_CASE(1);
+                MUL_CASE(2);
+                MUL_CASE(3);
+                MUL_CASE(4);
+                MUL_CASE(5);
+                MUL_CASE(6);
+                MUL_CASE(7);
+            default:
+                mul_block(out + c0, o_end, cols, a, a_rs, a_cs, rows, m0, inner, np, xp, width, MUL_VECS);
+                break;
+            }
         }
     }
 }
