@@ -787,11 +787,15 @@ static void run_all(void)
 #else
 /* ======================= odd prime q ======================= */
 
-#define MAXR 300u
-#define MAXC 300u
+/* Elements of the largest factors and product of test_mul's shapes (rows
+ * x inner, inner x cols, rows x cols); static, and small enough for the
+ * Cortex-M4's 4 MiB. */
+#define MUL_A 28800u
+#define MUL_X 57600u
+#define MUL_O 9600u
 
-static uint8_t ma[MAXR * MAXR], mx[MAXR * MAXC];
-static uint16_t mo[MAXR * MAXC], mref[MAXR * MAXC], mn[MAXR * MAXC], mb[MAXR * MAXC];
+static uint8_t ma[MUL_A], mx[MUL_X];
+static uint16_t mo[MUL_O], mref[MUL_O], mn[MUL_O], mb[MUL_O];
 
 static void test_mul(void)
 {
@@ -803,6 +807,10 @@ static void test_mul(void)
     for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
         for (orient = 0; orient < 2; orient++) {
             unsigned rows = shapes[sh][0], inner = shapes[sh][1], cols = shapes[sh][2];
+            if (rows * inner > MUL_A || inner * cols > MUL_X || rows * cols > MUL_O) {
+                CHECK(0, "mul %ux%ux%u: larger than the test's arrays", rows, inner, cols);
+                continue;
+            }
             size_t a_rs = orient ? 1 : inner, a_cs = orient ? rows : 1;
             for (r = 0; r < rows * inner; r++) {
                 ma[r] = relem();
