@@ -19,14 +19,37 @@ void PQSIG_NS(snova_packer_end)(snova_packer *pk)
     }
 }
 
+void PQSIG_NS(snova_packer_put_n)(snova_packer *pk, const uint8_t *x, size_t n)
+{
+    size_t k;
+    /* the rest of a group already started, element by element */
+    for (; n > 0 && pk->count % SNOVA_PACK_GF != 0; n--) {
+        snova_packer_put(pk, *x++);
+    }
+    /* whole groups: the base-q number by Horner's rule from its last digit */
+    for (; n >= SNOVA_PACK_GF; n -= SNOVA_PACK_GF, x += SNOVA_PACK_GF) {
+        uint64_t v = 0;
+        for (k = SNOVA_PACK_GF; k-- > 0;) {
+            v = v * SNOVA_Q + x[k];
+        }
+        if (pk->out != NULL) {
+            uint8_t *o = pk->out + SNOVA_BYTES_GF(pk->count);
+            for (k = 0; k < SNOVA_PACK_BYTES; k++, v >>= 8) {
+                o[k] = (uint8_t)v;
+            }
+        }
+        pk->count += SNOVA_PACK_GF;
+    }
+    for (; n > 0; n--) {
+        snova_packer_put(pk, *x++);
+    }
+}
+
 void PQSIG_NS(snova_pack)(uint8_t *out, const uint8_t *x, size_t n)
 {
     snova_packer pk;
-    size_t k;
     PQSIG_NS(snova_packer_init)(&pk, out);
-    for (k = 0; k < n; k++) {
-        snova_packer_put(&pk, x[k]);
-    }
+    PQSIG_NS(snova_packer_put_n)(&pk, x, n);
     PQSIG_NS(snova_packer_end)(&pk);
 }
 

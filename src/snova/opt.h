@@ -96,6 +96,8 @@ static inline void snova_packer_put(snova_packer *pk, uint8_t x)
     }
 }
 
+/* n elements at once (whole groups by Horner's rule). */
+void PQSIG_NS(snova_packer_put_n)(snova_packer *pk, const uint8_t *x, size_t n);
 /* Writes the last, partial group. */
 void PQSIG_NS(snova_packer_end)(snova_packer *pk);
 void PQSIG_NS(snova_pack)(uint8_t *out, const uint8_t *x, size_t n);

@@ -896,6 +896,102 @@ static void test_hrows(void)
     (void)hn;
 }
 
+/* A block row of P11 and P12 from its bytes (raw: any value, 255 in the
+ * edge run; else elements) against the blocks placed by hand, mirrored
+ * and reduced, for every block row j of three shapes; the whole of p11,
+ * p12 and b compared (what is not written stays), on buffers of their
+ * exact sizes. */
+static void test_prow(void)
+{
+    static const unsigned shapes[][2] = {{24, 5}, {26, 5}, {60, 10}};
+    const unsigned l = SNOVA_L;
+    unsigned sh, j, raw, r, c, k;
+    for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
+        const unsigned v = shapes[sh][0], o = shapes[sh][1], vl = v * l, ol = o * l;
+        const size_t n11 = (size_t)vl * vl, n12 = (size_t)vl * ol;
+        uint8_t *m = malloc(4 * (n11 + n12)); /* before, twin, native, reference */
+        CHECK(m != NULL, "prow: out of memory");
+        for (j = 0; m != NULL && j < v; j++) {
+            for (raw = 0; raw < 2; raw++) {
+                const size_t len = l * (l + 1) / 2 + (size_t)(v - 1 - j + o) * L2;
+                uint8_t *b = malloc(len), *bc = malloc(len), *bn = malloc(len), *e = malloc(len);
+                uint8_t *p11[4], *p12[4];
+                size_t at = 0;
+                unsigned i;
+                CHECK(b != NULL && bc != NULL && bn != NULL && e != NULL, "prow: out of memory");
+                if (b == NULL || bc == NULL || bn == NULL || e == NULL) {
+                    free(b);
+                    free(bc);
+                    free(bn);
+                    free(e);
+                    break;
+                }
+                for (i = 0; i < 4; i++) {
+                    p11[i] = m + i * (n11 + n12);
+                    p12[i] = p11[i] + n11;
+                }
+                for (k = 0; k < n11 + n12; k++) {
+                    p11[0][k] = (uint8_t)rnd64();
+                }
+                for (k = 0; k < len; k++) {
+                    b[k] = raw ? (edge ? 255 : (uint8_t)rnd64()) : relem();
+                    e[k] = (uint8_t)(b[k] % SNOVA_Q);
+                }
+                for (i = 1; i < 4; i++) {
+                    memcpy(p11[i], p11[0], n11 + n12);
+                }
+                memcpy(bc, b, len);
+                memcpy(bn, b, len);
+                /* the reference: blocks placed by hand */
+                for (r = 0; r < l; r++) {
+                    for (c = r; c < l; c++, at++) {
+                        p11[3][(j * l + r) * vl + j * l + c] = e[at];
+                        p11[3][(j * l + c) * vl + j * l + r] = e[at];
+                    }
+                }
+                for (k = j + 1; k < v + o; k++, at += L2) {
+                    for (r = 0; r < l; r++) {
+                        for (c = 0; c < l; c++) {
+                            if (k < v) {
+                                p11[3][(j * l + r) * vl + k * l + c] = e[at + r * l + c];
+                                p11[3][(k * l + c) * vl + j * l + r] = e[at + r * l + c];
+                            } else {
+                                p12[3][(j * l + r) * ol + (k - v) * l + c] = e[at + r * l + c];
+                            }
+                        }
+                    }
+                }
+                snova_gfq_prow_c(p11[1], p12[1], bc, j, v, o, (int)raw);
+                CHECK(memcmp(p11[1], p11[3], n11 + n12) == 0, "prow: v %u, o %u, j %u, raw %u", v, o, j, raw);
+                CHECK(memcmp(bc, raw ? e : b, len) == 0, "prow: the bytes (v %u, j %u, raw %u)", v, j, raw);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_PROW)
+                {
+                    uint8_t *q11 = malloc(n11), *q12 = malloc(n12); /* exact sizes */
+                    int rc;
+                    CHECK(q11 != NULL && q12 != NULL, "prow: out of memory");
+                    if (q11 != NULL && q12 != NULL) {
+                        memcpy(q11, p11[0], n11);
+                        memcpy(q12, p12[0], n12);
+                        rc = snova_gfq_prow_native(q11, q12, bn, j, v, o, (int)raw);
+                        memcpy(p11[2], q11, n11);
+                        memcpy(p12[2], q12, n12);
+                        compare_native(rc, p11[2], p11[1], p11[0], n11 + n12, "prow");
+                        compare_native(rc, bn, bc, b, len, "prow bytes");
+                    }
+                    free(q11);
+                    free(q12);
+                }
+#endif
+                free(b);
+                free(bc);
+                free(bn);
+                free(e);
+            }
+        }
+        free(m);
+    }
+}
+
 /* The half product on pair rows against sums over the unpacked rows. */
 static void test_trows(void)
 {
@@ -1091,6 +1187,7 @@ static void test_map(void)
 static void run_all(void)
 {
     test_mul();
+    test_prow();
     test_hrows();
     test_trows();
     if (!edge) { /* an all-(q - 1) system is singular */

@@ -71,15 +71,6 @@ static inline uint8_t fe_s_entry(unsigned r, unsigned c)
 
 /* ---- The public-seed expansion ---- */
 
-/* Public bytes to elements (the bias of b mod q is part of the scheme):
- * floor(b ceil(2^16 / q) / 2^16) is floor(b / q) for every b < 256 (the
- * excess stays below 1/q), which vectorises better than b % q. */
-#define GFQ_BYTE_DIV ((65536u + SNOVA_Q - 1u) / SNOVA_Q)
-static inline uint8_t gfq_byte_elem(uint8_t b)
-{
-    return (uint8_t)(b - ((b * GFQ_BYTE_DIV) >> 16) * SNOVA_Q);
-}
-
 static inline uint8_t snova_pub_elem(const uint8_t *buf, size_t k)
 {
     return gfq_byte_elem(buf[k]);
@@ -127,6 +118,7 @@ typedef struct {
     uint8_t g8[SNOVA_OL * SNOVA_VL];
     uint16_t gt[SNOVA_OL * SNOVA_OL]; /* G T12 */
     uint16_t s[SNOVA_OL * SNOVA_OL];  /* T12^t P12 */
+    uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2]; /* -P22's upper triangle */
     uint8_t row[GFQ_ROW_BYTES(0)];
 } snova_keygen_work;
 
@@ -187,6 +179,16 @@ static inline int snova_gfq_wide(void)
 #else
     return 0;
 #endif
+}
+
+static inline void snova_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, int raw)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_PROW)
+    if (snova_gfq_prow_native(p11, p12, b, j, SNOVA_V, SNOVA_O, raw) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    snova_gfq_prow_c(p11, p12, b, j, SNOVA_V, SNOVA_O, raw);
 }
 
 static inline void snova_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)

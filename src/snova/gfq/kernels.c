@@ -129,6 +129,40 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_
     }
 }
 
+void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, int raw)
+{
+    const unsigned l = SNOVA_L, vl = v * SNOVA_L, ol = o * SNOVA_L;
+    const size_t len = SNOVA_L * (SNOVA_L + 1) / 2 + (size_t)(v - 1 - j + o) * GFQ_L2;
+    size_t k;
+    unsigned r, c;
+    if (raw) { /* one pass over the row first: it vectorises */
+        for (k = 0; k < len; k++) {
+            b[k] = gfq_byte_elem(b[k]);
+        }
+    }
+    /* the diagonal block: its upper triangle, mirrored */
+    for (r = 0; r < l; r++) {
+        for (c = r; c < l; c++) {
+            p11[(j * l + r) * vl + j * l + c] = *b;
+            p11[(j * l + c) * vl + j * l + r] = *b++;
+        }
+    }
+    /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
+    for (k = j + 1; k < v; k++, b += GFQ_L2) {
+        for (r = 0; r < l; r++) {
+            memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
+            for (c = 0; c < l; c++) {
+                p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
+            }
+        }
+    }
+    for (k = 0; k < o; k++, b += GFQ_L2) {
+        for (r = 0; r < l; r++) {
+            memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
+        }
+    }
+}
+
 void snova_gfq_hrows_c(uint16_t *restrict h, size_t hs, const uint8_t *restrict b, unsigned nb)
 {
     unsigned k, p, c;

@@ -50,6 +50,15 @@ static inline uint8_t gfq_inv(uint32_t a)
 /* Products of two elements that fit above a folded value. */
 #define SNOVA_GFQ_CHUNK ((65535u - GFQ_FOLD_MAX) / ((SNOVA_Q - 1u) * (SNOVA_Q - 1u)))
 
+/* Public bytes to elements (the bias of b mod q is part of the scheme):
+ * floor(b ceil(2^16 / q) / 2^16) is floor(b / q) for every b < 256 (the
+ * excess stays below 1/q), which vectorises better than b % q. */
+#define GFQ_BYTE_DIV ((65536u + SNOVA_Q - 1u) / SNOVA_Q)
+static inline uint8_t gfq_byte_elem(uint8_t b)
+{
+    return (uint8_t)(b - ((b * GFQ_BYTE_DIV) >> 16) * SNOVA_Q);
+}
+
 static inline uint16_t gfq_fold16(uint16_t x)
 {
     return (uint16_t)((x & 255u) + (x >> 8) * GFQ_R256);

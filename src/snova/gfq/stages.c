@@ -8,45 +8,14 @@
 #include "snova/opt.h"
 
 /* P11 (vl x vl, row-major, both triangles) and P12 (vl x ol) of equation
- * i, reduced mod q; row: GFQ_ROW_BYTES(0) bytes of scratch. */
+ * i, reduced mod q (an expanded key holds them reduced already:
+ * snova_read_p); row: GFQ_ROW_BYTES(0) bytes of scratch. */
 static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t *row)
 {
-    const unsigned l = SNOVA_L, vl = SNOVA_VL, ol = SNOVA_OL;
-    unsigned j, k, r, c;
+    unsigned j;
     for (j = 0; j < SNOVA_V; j++) {
-        const size_t len = GFQ_ROW_BYTES(j);
-        const uint8_t *b = row;
-        PQSIG_NS(snova_pub_read)(p, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), len);
-        /* to elements first, in one pass over the row (it vectorises);
-         * an expanded key holds them reduced already (snova_read_p) */
-        if (p->mem == NULL) {
-            for (k = 0; k < len; k++) {
-                row[k] = gfq_byte_elem(row[k]);
-            }
-        }
-        /* diagonal block: upper triangle, mirrored */
-        for (r = 0; r < l; r++) {
-            for (c = r; c < l; c++) {
-                p11[(j * l + r) * vl + j * l + c] = *b;
-                p11[(j * l + c) * vl + j * l + r] = *b++;
-            }
-        }
-        /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
-        for (k = j + 1; k < SNOVA_V; k++) {
-            for (r = 0; r < l; r++) {
-                memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
-                for (c = 0; c < l; c++) {
-                    p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
-                }
-            }
-            b += SNOVA_L2;
-        }
-        for (k = 0; k < SNOVA_O; k++) {
-            for (r = 0; r < l; r++) {
-                memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
-            }
-            b += SNOVA_L2;
-        }
+        PQSIG_NS(snova_pub_read)(p, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+        snova_gfq_prow(p11, p12, row, j, p->mem == NULL);
     }
 }
 
@@ -86,12 +55,13 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     memset(w->s, 0, sizeof(w->s));
     snova_gfq_mul(w->s, w->t12t, vl, 1, ol, vl, w->p12, ol);
     /* Algorithm 12 on -P22: row by row from the diagonal. */
-    for (r = 0; r < ol; r++) {
+    for (r = 0, k = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
             const uint16_t p22 = gfq_red16((uint16_t)(w->gt[r * ol + c] + w->s[r * ol + c] + w->s[c * ol + r]));
-            snova_packer_put(pk, fe_neg((uint8_t)p22));
+            w->up[k++] = fe_neg((uint8_t)p22);
         }
     }
+    PQSIG_NS(snova_packer_put_n)(pk, w->up, k);
 }
 
 /* ---- Signing ----

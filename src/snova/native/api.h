@@ -139,6 +139,19 @@ void snova_gf16_rows_c(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
 void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                      unsigned inner, const uint8_t *x, unsigned cols);
 
+/* One vinegar block row j (< v) of an equation's P11 and P12 from its
+ * bytes as they lie in the expansion: b holds the diagonal block's upper
+ * triangle (row by row, l (l + 1) / 2 bytes), then P11_jk for k = j + 1
+ * .. v - 1, then P12_jk for k < o (l^2 bytes each, row-major). When raw,
+ * b's bytes (any value) are reduced in place first (gfq_byte_elem, as
+ * snova_pub_elem does); else they are elements already. Writes, as
+ * elements, rows j l .. j l + l - 1 of p11 (v l x v l, row-major) from
+ * column j l on, the same blocks transposed into columns j l .. j l + l - 1
+ * of the rows below (P11 is symmetric), and rows j l .. j l + l - 1 of p12
+ * (v l x o l). Public data. */
+#define snova_gfq_prow_c PQSIG_KNS(snova_gfq_prow_c)
+void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, int raw);
+
 /* The half product of verification takes the l rows of a block row of H
  * two at a time: a word of a pair row holds the element of row 2p in its
  * low byte and that of row 2p + 1 in its high byte (elements are below

@@ -160,6 +160,13 @@ static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, a, a_rs, a_cs, rows, inner, x, cols));
 }
 
+#define PQSIG_SNOVA_NATIVE_GFQ_PROW
+static inline int snova_gfq_prow_native(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o,
+                                        int raw)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_prow(p11, p12, b, j, v, o, raw));
+}
+
 #define PQSIG_SNOVA_NATIVE_GFQ_HROWS
 static inline int snova_gfq_hrows_native(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
 {

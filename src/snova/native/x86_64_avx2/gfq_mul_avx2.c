@@ -10,6 +10,9 @@
  * x rows, one broadcast and two instructions per 16 columns. The compiled
  * portable kernel spent five instructions per element of a and 16 columns.
  *
+ * snova_avx2_gfq_prow places a block row of P11 (and its mirror) and of
+ * P12, a block of l = 4 to a vector.
+ *
  * snova_avx2_gfq_hrows lays the blocks of a row of P side by side as
  * pair rows (two elements a 16-bit lane), reduced (a transpose of 4 x 4
  * words per 4 blocks).
@@ -253,6 +256,66 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
             }
         }
     }
+}
+
+/* ---- A block row of P11 and P12 (api.h) ----
+ * The bytes are reduced 32 at a time (gfq_byte_elem on 16-bit lanes: the
+ * same operations, so the same values). For l = 4 a block is one 16-byte
+ * vector: its rows are its four words, stored where the rows of the block
+ * go, and one vpshufb transposes it for its mirror below the diagonal. */
+static inline __m256i byte_elem16(__m256i x)
+{
+    const __m256i t = _mm256_mulhi_epu16(x, _mm256_set1_epi16((short)GFQ_BYTE_DIV));
+    return _mm256_sub_epi16(x, _mm256_mullo_epi16(t, _mm256_set1_epi16(SNOVA_Q)));
+}
+
+static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
+{
+    const uint32_t w0 = (uint32_t)_mm_cvtsi128_si32(blk), w1 = (uint32_t)_mm_extract_epi32(blk, 1);
+    const uint32_t w2 = (uint32_t)_mm_extract_epi32(blk, 2), w3 = (uint32_t)_mm_extract_epi32(blk, 3);
+    memcpy(dst, &w0, 4);
+    memcpy(dst + stride, &w1, 4);
+    memcpy(dst + 2 * stride, &w2, 4);
+    memcpy(dst + 3 * stride, &w3, 4);
+}
+
+void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, int raw)
+{
+#if SNOVA_L == 4
+    const size_t vl = 4 * (size_t)v, ol = 4 * (size_t)o;
+    const size_t len = 10 + (size_t)(v - 1 - j + o) * 16;
+    const __m128i transpose = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    uint8_t *row = p11 + 4 * j * vl; /* row j l of p11 */
+    size_t k = 0;
+    unsigned r, c;
+    if (raw) {
+        for (; k + 32 <= len; k += 32) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(b + k));
+            const __m256i lo = byte_elem16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(x)));
+            const __m256i hi = byte_elem16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1)));
+            _mm256_storeu_si256((__m256i *)(b + k), _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xd8));
+        }
+        for (; k < len; k++) {
+            b[k] = gfq_byte_elem(b[k]);
+        }
+    }
+    for (r = 0; r < 4; r++) {
+        for (c = r; c < 4; c++) {
+            row[r * vl + 4 * j + c] = *b;
+            p11[(4 * j + c) * vl + 4 * j + r] = *b++;
+        }
+    }
+    for (k = j + 1; k < v; k++, b += 16) {
+        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
+        put_rows4(row + 4 * k, vl, blk);
+        put_rows4(p11 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
+    }
+    for (k = 0; k < o; k++, b += 16) {
+        put_rows4(p12 + 4 * j * ol + 4 * k, ol, _mm_loadu_si128((const __m128i *)b));
+    }
+#else
+    snova_gfq_prow_c(p11, p12, b, j, v, o, raw);
+#endif
 }
 
 /* Pair p of rows (2p, 2p + 1), 16 lanes: e(2p) | e(2p + 1) << 8 from the
