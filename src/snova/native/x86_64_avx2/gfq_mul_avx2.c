@@ -17,9 +17,8 @@
  * pair rows (two elements a 16-bit lane), reduced (a transpose of 4 x 4
  * words per 4 blocks).
  *
- * snova_avx2_gfq_trows keeps the l/2 broadcast pairs of one output row in
- * registers and streams the pair rows of H through them, 16 columns and
- * two rows per vpmaddubsw.
+ * snova_avx2_gfq_trows keeps 16 columns of the l/2 pair rows of H in
+ * registers while the l^2 output rows pass, two rows of H per vpmaddubsw.
  *
  * Both are the twins' arithmetic on other groupings: mul reduces every
  * output to [0, q) as the twin does, trows wraps modulo 2^16 as the twin
@@ -361,33 +360,45 @@ void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
  * broadcast pairs of ub, modulo 2^16: one vpmaddubsw a pair row and 16
  * columns (the elements, below q < 128, are unsigned bytes on one side and
  * nonnegative signed bytes on the other; each sum of two products is below
- * 2 (q - 1)^2 < 2^15, so its saturation never applies). For each output row
- * k the broadcast pairs stay in registers while the columns stream past,
- * 16 (then 8) at a time. */
+ * 2 (q - 1)^2 < 2^15, so its saturation never applies). For each 16
+ * columns (then 8) the pair rows of h stay in registers while the l^2
+ * output rows pass, each taking its pairs from ub (8 lanes, one
+ * vbroadcasti128 to 16). */
+static inline __m256i pair_bc(const uint16_t *ub, unsigned p, unsigned k)
+{
+    return _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(ub + ((size_t)p * GFQ_L2 + k) * SNOVA_GFQ_BC)));
+}
+
 void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len, const uint16_t *ub)
 {
     unsigned k, p, c;
-    for (k = 0; k < GFQ_L2; k++) {
-        __m256i b[SNOVA_GFQ_PAIRS];
-        uint16_t *y = yt + (size_t)k * ys;
+    for (c = 0; c + 16 <= len; c += 16) {
+        __m256i hv[SNOVA_GFQ_PAIRS];
         for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
-            b[p] = _mm256_set1_epi16((short)ub[((size_t)p * GFQ_L2 + k) * SNOVA_GFQ_BC]);
+            hv[p] = _mm256_loadu_si256((const __m256i *)(h + (size_t)p * hs + c));
         }
-        for (c = 0; c + 16 <= len; c += 16) {
-            __m256i acc = _mm256_loadu_si256((const __m256i *)(y + c));
-            for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
-                const __m256i hv = _mm256_loadu_si256((const __m256i *)(h + (size_t)p * hs + c));
-                acc = _mm256_add_epi16(_mm256_maddubs_epi16(hv, b[p]), acc);
+        for (k = 0; k < GFQ_L2; k++) {
+            __m256i sum = _mm256_maddubs_epi16(hv[0], pair_bc(ub, 0, k));
+            uint16_t *y = yt + (size_t)k * ys + c;
+            for (p = 1; p < SNOVA_GFQ_PAIRS; p++) {
+                sum = _mm256_add_epi16(sum, _mm256_maddubs_epi16(hv[p], pair_bc(ub, p, k)));
             }
-            _mm256_storeu_si256((__m256i *)(y + c), acc);
+            _mm256_storeu_si256((__m256i *)y, _mm256_add_epi16(sum, _mm256_loadu_si256((const __m256i *)y)));
         }
-        if (c < len) { /* len is a multiple of SNOVA_GFQ_BC = 8 */
-            __m128i acc = _mm_loadu_si128((const __m128i *)(y + c));
-            for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
-                const __m128i hv = _mm_loadu_si128((const __m128i *)(h + (size_t)p * hs + c));
-                acc = _mm_add_epi16(_mm_maddubs_epi16(hv, _mm256_castsi256_si128(b[p])), acc);
+    }
+    if (c < len) { /* len is a multiple of SNOVA_GFQ_BC = 8 */
+        __m128i hv[SNOVA_GFQ_PAIRS];
+        for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+            hv[p] = _mm_loadu_si128((const __m128i *)(h + (size_t)p * hs + c));
+        }
+        for (k = 0; k < GFQ_L2; k++) {
+            __m128i sum = _mm_maddubs_epi16(hv[0], _mm256_castsi256_si128(pair_bc(ub, 0, k)));
+            uint16_t *y = yt + (size_t)k * ys + c;
+            for (p = 1; p < SNOVA_GFQ_PAIRS; p++) {
+                sum = _mm_add_epi16(sum, _mm_maddubs_epi16(hv[p], _mm256_castsi256_si128(pair_bc(ub, p, k))));
             }
-            _mm_storeu_si128((__m128i *)(y + c), acc);
+            _mm_storeu_si128((__m128i *)y, _mm_add_epi16(sum, _mm_loadu_si128((const __m128i *)y)));
         }
     }
 }
