@@ -898,12 +898,12 @@ static void test_hrows(void)
 
 /* A block row of P11 and P12 from its bytes (raw: any value, 255 in the
  * edge run; else elements) against the blocks placed by hand, mirrored
- * and reduced, for every block row j of three shapes; the whole of p11,
- * p12 and b compared (what is not written stays), on buffers of their
- * exact sizes. */
+ * and reduced, for every block row j of four shapes (rows of 26 to 1,114
+ * bytes); the whole of p11, p12 and b compared (what is not written
+ * stays), on buffers of their exact sizes. */
 static void test_prow(void)
 {
-    static const unsigned shapes[][2] = {{24, 5}, {26, 5}, {60, 10}};
+    static const unsigned shapes[][2] = {{24, 5}, {26, 5}, {60, 10}, {2, 1}};
     const unsigned l = SNOVA_L;
     unsigned sh, j, raw, r, c, k;
     for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {

@@ -287,15 +287,24 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
     uint8_t *row = p11 + 4 * j * vl; /* row j l of p11 */
     size_t k = 0;
     unsigned r, c;
-    if (raw) {
-        for (; k + 32 <= len; k += 32) {
-            const __m256i x = _mm256_loadu_si256((const __m256i *)(b + k));
-            const __m256i lo = byte_elem16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(x)));
-            const __m256i hi = byte_elem16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1)));
+    for (; raw && len < 32 && k < len; k++) {
+        b[k] = gfq_byte_elem(b[k]);
+    }
+    if (raw && len >= 32) {
+        /* the last 32 bytes overlap the step before when len is not a
+         * multiple of 32: reducing an element again keeps it */
+        for (;; k += 32) {
+            __m256i x, lo, hi;
+            if (k + 32 > len) {
+                k = len - 32;
+            }
+            x = _mm256_loadu_si256((const __m256i *)(b + k));
+            lo = byte_elem16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(x)));
+            hi = byte_elem16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1)));
             _mm256_storeu_si256((__m256i *)(b + k), _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xd8));
-        }
-        for (; k < len; k++) {
-            b[k] = gfq_byte_elem(b[k]);
+            if (k + 32 == len) {
+                break;
+            }
         }
     }
     for (r = 0; r < 4; r++) {
