@@ -499,6 +499,18 @@ static inline void lanes_dot(uint16_t *v, const uint16_t *x0, size_t stride, con
     }
 }
 
+/* lanes_dot for two sums with the same coefficients, from x1 into v1 and
+ * from x2 into v2. A backend may give its own (LANES_DOT2). */
+static inline void lanes_dot2_c(uint16_t *v1, const uint16_t *x1, uint16_t *v2, const uint16_t *x2, size_t stride,
+                                const uint32_t *f, size_t fstride, const unsigned tp)
+{
+    lanes_dot(v1, x1, stride, f, fstride, tp);
+    lanes_dot(v2, x2, stride, f, fstride, tp);
+}
+#if !defined(LANES_DOT2)
+#define LANES_DOT2 lanes_dot2_c
+#endif
+
 /* Q = sum_a q[a] S^a */
 static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const uint8_t *spow)
 {
@@ -572,26 +584,31 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
                 bv[a][x] = bm[it * GFQ_L2 + a * l + x];
             }
         }
-        /* L_t[x][u], K_t[u][x] */
+        /* Every sum in pairs that share their coefficients (l is even). */
+        /* L_t[x][u], K_t[u][x], for x and x + 1 */
         for (u = 0; u < l; u++) {
-            for (x = 0; x < l; x++) {
+            for (x = 0; x < l; x += 2) {
                 const uint16_t *src = rp + ((size_t)u * GFQ_L2 + x) * tp;
-                lanes_dot(lm + (x * l + u) * tp, src, ls, q1, 1, tp);
-                lanes_dot(km + (u * l + x) * tp, src, ls, q2, 1, tp);
+                LANES_DOT2(lm + (x * l + u) * tp, src, lm + ((x + 1) * l + u) * tp, src + tp, ls, q1, 1, tp);
+                LANES_DOT2(km + (u * l + x) * tp, src, km + (u * l + x + 1) * tp, src + tp, ls, q2, 1, tp);
             }
         }
-        /* M_t = L_t Q2, N_t = Q1 K_t */
-        for (x = 0; x < l; x++) {
+        /* M_t = L_t Q2 (rows x and x + 1), N_t = Q1 K_t (columns y and y + 1) */
+        for (x = 0; x < l; x += 2) {
             for (y = 0; y < l; y++) {
-                lanes_dot(mm + (x * l + y) * tp, lm + x * l * tp, tp, &q2m[0][y], l, tp);
-                lanes_dot(nn + (x * l + y) * tp, km + y * tp, ls, q1m[x], 1, tp);
+                LANES_DOT2(mm + (x * l + y) * tp, lm + x * l * tp, mm + ((x + 1) * l + y) * tp, lm + (x + 1) * l * tp,
+                           tp, &q2m[0][y], l, tp);
+                LANES_DOT2(nn + (y * l + x) * tp, km + x * tp, nn + (y * l + x + 1) * tp, km + (x + 1) * tp, ls,
+                           q1m[y], 1, tp);
             }
         }
-        /* (A M_t)[r][x], (N_t B)[x][c] */
-        for (r = 0; r < l; r++) {
+        /* (A M_t)[r][x] (x and x + 1), (N_t B)[x][c] (x and x + 1: rows of nbv r, r + 1 below) */
+        for (r = 0; r < l; r += 2) {
             for (x = 0; x < l; x++) {
-                lanes_dot(amv + (r * l + x) * tp, mm + x * tp, ls, av[r], 1, tp);
-                lanes_dot(nbv + (r * l + x) * tp, nn + r * l * tp, tp, &bv[0][x], l, tp);
+                LANES_DOT2(amv + (x * l + r) * tp, mm + r * tp, amv + (x * l + r + 1) * tp, mm + (r + 1) * tp, ls,
+                           av[x], 1, tp);
+                LANES_DOT2(nbv + (r * l + x) * tp, nn + r * l * tp, nbv + ((r + 1) * l + x) * tp,
+                           nn + (r + 1) * l * tp, tp, &bv[0][x], l, tp);
             }
         }
         ROWS_ACC(acc, amv, nbv, av, bv, tp);

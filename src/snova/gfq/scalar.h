@@ -41,7 +41,6 @@ static inline uint8_t gfq_inv(uint32_t a)
     return (uint8_t)r;
 }
 
-/* Partial fold of a 16-bit sum: x = lo + 256 hi == lo + (256 mod q) hi. */
 /* Elements of an l x l block (the shape's SNOVA_L). */
 #define GFQ_L2 (SNOVA_L * SNOVA_L)
 
@@ -59,6 +58,7 @@ static inline uint8_t gfq_byte_elem(uint8_t b)
     return (uint8_t)(b - ((b * GFQ_BYTE_DIV) >> 16) * SNOVA_Q);
 }
 
+/* Partial fold of a 16-bit sum: x = lo + 256 hi == lo + (256 mod q) hi. */
 static inline uint16_t gfq_fold16(uint16_t x)
 {
     return (uint16_t)((x & 255u) + (x >> 8) * GFQ_R256);

@@ -22,6 +22,7 @@
 #include <immintrin.h>
 
 #include "snova/gfq/scalar.h"
+#include "snova/native/x86_64_avx2/gfq_lanes.h"
 
 /* The block stage's innermost sum (kernels.c, rows_acc_c) for 8 lanes
  * (o <= 8) with two y at a time in one vector: the 16 lanes of (y, y + 1)
@@ -69,6 +70,34 @@ static inline void rows_acc_avx2(uint16_t *acc, const uint16_t *amv, const uint1
 #endif
 }
 #define ROWS_ACC rows_acc_avx2
+
+/* Two sums of the block stage with the same coefficients (kernels.c,
+ * lanes_dot2_c) for 8 lanes: one in each half of a vector, so that one
+ * broadcast, product and sum serve both. Other widths run the portable
+ * loops. */
+static inline void lanes_dot(uint16_t *v, const uint16_t *x0, size_t stride, const uint32_t *f, size_t fstride,
+                             const unsigned tp);
+static inline void lanes_dot2_avx2(uint16_t *v1, const uint16_t *x1, uint16_t *v2, const uint16_t *x2, size_t stride,
+                                   const uint32_t *f, size_t fstride, const unsigned tp)
+{
+    __m256i acc = _mm256_setzero_si256();
+    unsigned k;
+    if (tp != 8) {
+        lanes_dot(v1, x1, stride, f, fstride, tp);
+        lanes_dot(v2, x2, stride, f, fstride, tp);
+        return;
+    }
+    for (k = 0; k < SNOVA_L; k++) {
+        const __m256i x = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(x1 + k * stride))),
+            _mm_loadu_si128((const __m128i *)(const void *)(x2 + k * stride)), 1);
+        acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(_mm256_set1_epi16((short)f[k * fstride]), x));
+    }
+    acc = red16_v(acc);
+    _mm_storeu_si128((__m128i *)(void *)v1, _mm256_castsi256_si128(acc));
+    _mm_storeu_si128((__m128i *)(void *)v2, _mm256_extracti128_si256(acc, 1));
+}
+#define LANES_DOT2 lanes_dot2_avx2
 
 /* The solver's row pass (kernels.c, row_axpy_cadd): r += f p, then
  * a += r & take, 16 lanes a step and one step of 8 at the end (the widths

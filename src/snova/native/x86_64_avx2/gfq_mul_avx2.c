@@ -32,6 +32,7 @@
 
 #if SNOVA_Q != 16
 #include "snova/gfq/scalar.h"
+#include "snova/native/x86_64_avx2/gfq_lanes.h"
 
 /* The columns go in strips of up to MUL_VECS vectors of 16, one
  * accumulator each, so that a broadcast pair serves a whole strip. Pairs
@@ -45,15 +46,6 @@
 #define MUL_PAIRS (SNOVA_GFQ_CHUNK / 2u < 52u ? SNOVA_GFQ_CHUNK / 2u : 52u)
 
 typedef char gfq_mul_pairs_ok[MUL_PAIRS >= 1 ? 1 : -1];
-
-/* gfq_red16 on 16 lanes: the same operations, so the same values. */
-static inline __m256i red16_v(__m256i x)
-{
-    const __m256i q = _mm256_set1_epi16(SNOVA_Q);
-    __m256i t = _mm256_mulhi_epu16(x, _mm256_set1_epi16((short)(65536u / SNOVA_Q)));
-    __m256i r = _mm256_sub_epi16(_mm256_sub_epi16(x, _mm256_mullo_epi16(t, q)), q);
-    return _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16(r, 15), q));
-}
 
 /* All ones, then all zeros: 16 - k bytes on, a load of 16 bytes (or 8
  * words) that keeps the first k. */
