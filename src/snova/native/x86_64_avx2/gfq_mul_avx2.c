@@ -6,7 +6,7 @@
  * the vector gives a[m] x[m][c] + a[m + 1] x[m + 1][c] in one instruction
  * (each product is below (q - 1)^2 <= 900, so the signed saturation of
  * vpmaddubsw never applies). The pairs of x are packed per strip of up to
- * 128 columns into a local block; each output row then costs, per pair of
+ * 112 columns into a local block; each output row then costs, per pair of
  * x rows, one broadcast and two instructions per 16 columns. The compiled
  * portable kernel spent five instructions per element of a and 16 columns.
  *
@@ -35,17 +35,20 @@
 #include "snova/native/x86_64_avx2/gfq_lanes.h"
 
 /* The columns go in strips of up to MUL_VECS vectors of 16, one
- * accumulator each, so that a broadcast pair serves a whole strip. Pairs
- * of x rows packed per block: at most 52, the inner dimension of the
- * level-1 sets (v l = 96, 104) in one block (13 KiB: the _temp forms'
- * stack stays within its 16 KiB), and few enough that their sums fit the
- * 16-bit lanes (SNOVA_GFQ_CHUNK products), so that a block needs no fold;
- * each block ends with a reduction into out. */
-#define MUL_VECS 8u
+ * accumulator each, so that a broadcast pair serves a whole strip (v l =
+ * 96 and 104, the level-1 widths, are one strip). Pairs of x rows packed
+ * per block: at most 52, the same inner dimensions in one block, and few
+ * enough that their sums fit the 16-bit lanes (SNOVA_GFQ_CHUNK products),
+ * so that a block needs no fold; each block ends with a reduction into
+ * out. The block (11.4 KiB) keeps the _temp forms' stack 2 KiB under its
+ * 16 KiB; eight vectors a strip took 1.3 KiB more for 1-2 % fewer
+ * instructions at level 5 only. */
+#define MUL_VECS 7u
 #define MUL_STRIP (16u * MUL_VECS)
 #define MUL_PAIRS (SNOVA_GFQ_CHUNK / 2u < 52u ? SNOVA_GFQ_CHUNK / 2u : 52u)
 
 typedef char gfq_mul_pairs_ok[MUL_PAIRS >= 1 ? 1 : -1];
+typedef char gfq_mul_vecs_ok[MUL_VECS >= 7 && MUL_VECS <= 8 ? 1 : -1]; /* the cases of snova_avx2_gfq_mul */
 
 /* All ones, then all zeros: 16 - k bytes on, a load of 16 bytes (or 8
  * words) that keeps the first k. */
@@ -240,7 +243,6 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
                 MUL_CASE(4);
                 MUL_CASE(5);
                 MUL_CASE(6);
-                MUL_CASE(7);
             default:
                 mul_block(out + c0, o_end, cols, a, a_rs, a_cs, rows, m0, inner, np, xp, width, MUL_VECS);
                 break;
