@@ -31,6 +31,7 @@
 #include "snova/native/x86_64_avx2/meta.h"
 
 #if SNOVA_Q != 16
+#include "common/ct.h"
 #include "snova/gfq/scalar.h"
 #include "snova/native/x86_64_avx2/gfq_lanes.h"
 
@@ -154,6 +155,7 @@ static inline void finish_vec(uint16_t *o, unsigned c, unsigned width, __m256i a
     memcpy(tail, o + c, k * sizeof(uint16_t));
     _mm256_storeu_si256((__m256i *)tail, add_acc(_mm256_loadu_si256((const __m256i *)tail), acc));
     memcpy(o + c, tail, k * sizeof(uint16_t));
+    pqsig_zeroize(tail, sizeof tail);
 }
 
 #define FINISH(j, acc)                                                                                     \
@@ -230,7 +232,10 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
     uint16_t xp[MUL_PAIRS][MUL_STRIP];
     const uint16_t *o_end = out + (size_t)rows * cols;
     const uint8_t *x_end = x + (size_t)inner * cols;
-    unsigned c0, m0;
+    /* the part of xp written: rows, and vectors of the first (widest) strip */
+    const unsigned packed = inner < 2 * MUL_PAIRS ? (inner + 1) / 2 : MUL_PAIRS;
+    const unsigned packed_nv = cols < MUL_STRIP ? (cols + 15) / 16 : MUL_VECS;
+    unsigned c0, m0, p, j;
     for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
         const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
         for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
@@ -249,6 +254,14 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
             }
         }
     }
+    /* x may be secret (T12, the whipped vinegar): the written part of xp
+     * wiped, the stores kept by an asm that claims to read it */
+    for (p = 0; p < packed; p++) {
+        for (j = 0; j < packed_nv; j++) {
+            _mm256_storeu_si256((__m256i *)(xp[p] + 16 * j), _mm256_setzero_si256());
+        }
+    }
+    __asm__ __volatile__("" : : "r"(&xp[0][0]) : "memory");
 }
 
 /* ---- A block row of P11 and P12 (api.h) ----
