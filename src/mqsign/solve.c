@@ -57,9 +57,36 @@ static inline uint64_t mask64(uint32_t m)
     return (uint64_t)m * ((1ull << 32) + 1);
 }
 
+/* dst[0..n) ^= src[0..n) & z (n even; two rows of the system, never the
+ * same). A backend that includes this file may define MQS_ADD_MASKED to
+ * the name of its own (declared here, defined after the include). */
+#ifdef MQS_ADD_MASKED
+static inline void MQS_ADD_MASKED(uint64_t *restrict dst, const uint64_t *restrict src, uint64_t z, unsigned n);
+#else
+#define MQS_ADD_MASKED add_masked
+#endif
+PQSIG_MAYBE_UNUSED
+static inline void add_masked(uint64_t *restrict dst, const uint64_t *restrict src, uint64_t z, unsigned n)
+{
+    unsigned w;
+    for (w = 0; w < n; w += 2) {
+        dst[w] ^= src[w] & z;
+        dst[w + 1] ^= src[w + 1] & z;
+    }
+}
+
 /* sum_k a[k] b[k] over the words from..to of a row and of x (bit planes
  * of the lane products, folded once). pl is scratch in the work area,
- * which the caller wipes once instead of after every call. */
+ * which the caller wipes once instead of after every call. A backend that
+ * includes this file may define MQS_DOT to the name of its own (declared
+ * here, defined after the include), with the same results. */
+#ifdef MQS_DOT
+static inline uint8_t MQS_DOT(uint64_t *restrict pl, const uint64_t *a, const uint8_t *x, unsigned from,
+                              unsigned to);
+#else
+#define MQS_DOT dot
+#endif
+PQSIG_MAYBE_UNUSED
 static uint8_t dot(uint64_t *restrict pl, const uint64_t *a, const uint8_t *x, unsigned from, unsigned to)
 {
     uint64_t v;
@@ -78,14 +105,7 @@ static uint8_t dot(uint64_t *restrict pl, const uint64_t *a, const uint8_t *x, u
 
 /* dst[w0..nw) ^= s * u (nw, w0 even), the row u given by its 8 multiples
  * xe[t] = u * 2^t, selected by the bits of s (8 AND and 8 XOR per 16
- * bytes). A backend that includes this file may define MQS_ADD_MULTIPLE to
- * the name of its own (declared here, defined after the include), with the
- * same results; the portable elimination steps call it. */
-#ifdef MQS_ADD_MULTIPLE
-static inline void MQS_ADD_MULTIPLE(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw);
-#else
-#define MQS_ADD_MULTIPLE add_multiple
-#endif
+ * bytes). */
 PQSIG_MAYBE_UNUSED
 static inline void add_multiple(uint64_t *dst, const uint64_t (*xe)[RW], uint8_t s, unsigned w0, unsigned nw)
 {
@@ -136,7 +156,7 @@ static void elim_step(uint64_t *rows, size_t rw, unsigned i, unsigned nrows, uns
     }
     for (j = i + 1; j < nrows; j++) {
         uint64_t *rj = rows + (size_t)j * rw;
-        MQS_ADD_MULTIPLE(rj, (const uint64_t(*)[RW])xe, row_byte(rj, c), w0, nw);
+        add_multiple(rj, (const uint64_t(*)[RW])xe, row_byte(rj, c), w0, nw);
     }
 }
 #endif
@@ -153,7 +173,7 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
                       unsigned nw)
 {
     uint64_t ok = ~(uint64_t)0, be[8], xe[8][RW];
-    unsigned i, j, w, stop;
+    unsigned i, j, stop;
     for (i = 0; i < npiv; i++) {
         /* Rows are zero left of column c (but for the unit pivots of rows
          * above): work from the 16-byte block holding column c on. */
@@ -162,12 +182,8 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
         stop = i + window < npiv ? i + window : npiv;
         for (j = i + 1; j < stop; j++) {
             /* Add row j while the pivot is still zero. */
-            uint64_t z[2];
-            z[0] = z[1] = mask64(~pqsig_ct_nonzero_mask_u32(row_byte(rows[i], c)));
-            for (w = w0; w < nw; w += 2) {
-                rows[i][w] ^= rows[j][w] & z[0];
-                rows[i][w + 1] ^= rows[j][w + 1] & z[1];
-            }
+            MQS_ADD_MASKED(rows[i] + w0, rows[j] + w0, mask64(~pqsig_ct_nonzero_mask_u32(row_byte(rows[i], c))),
+                       nw - w0);
         }
         piv = row_byte(rows[i], c);
         ok &= mask64(pqsig_ct_nonzero_mask_u32(piv));
@@ -179,6 +195,42 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
 }
 
 #if BY_COLUMNS
+/* One pivot's updates of a system stored by columns (elim_cols): the
+ * multipliers of the rows below i, column i times ip (the pivot's
+ * inverse), zero in rows 0..i, then each column k of i+1 .. ncols-1 gains
+ * (its entry in row i) times them. Only words w0 .. CW are read or
+ * changed. be and fe are scratch (the caller wipes them). A backend that
+ * includes this file may define MQS_COLS_STEP to the name of its own
+ * (declared here, defined after the include), with the same results. */
+#ifdef MQS_COLS_STEP
+static void MQS_COLS_STEP(uint64_t (*cols)[CW], unsigned i, unsigned ncols, uint8_t ip, unsigned w0, uint64_t *be,
+                          uint64_t (*fe)[RW]);
+#else
+#define MQS_COLS_STEP cols_step
+static void cols_step(uint64_t (*cols)[CW], unsigned i, unsigned ncols, uint8_t ip, unsigned w0, uint64_t *be,
+                      uint64_t (*fe)[RW])
+{
+    unsigned k, w, t;
+    /* the multipliers, expanded (8 multiples) for the updates */
+    mqs_scalar_expand(be, ip);
+    for (w = w0; w < CW; w++) {
+        uint64_t e[8], f = mqs_mul_expanded(cols[i][w], be);
+        if (8 * w + 7 <= i) {
+            f = 0;
+        } else if (8 * w <= i) {
+            f &= ~(uint64_t)0 << (8 * (i - 8 * w) + 8);
+        }
+        mqs_expand_word(e, f);
+        for (t = 0; t < 8; t++) {
+            fe[t][w] = e[t];
+        }
+    }
+    for (k = i + 1; k < ncols; k++) {
+        add_multiple(cols[k], (const uint64_t(*)[RW])fe, row_byte(cols[k], i), w0, CW);
+    }
+}
+#endif
+
 /* Forward elimination of the first npiv columns of a system stored by
  * columns (ncols columns of CW words; the last is the right hand side).
  * Pivot i sits in row i, column i; when it is zero, columns i+1, ...,
@@ -192,7 +244,7 @@ static uint64_t gauss(uint64_t (*rows)[RW], unsigned npiv, unsigned nrows, unsig
 static uint64_t elim_cols(uint64_t (*cols)[CW], unsigned npiv, unsigned ncols, uint8_t *zadd, uint8_t *ipiv)
 {
     uint64_t ok = ~(uint64_t)0, be[8], fe[8][RW]; /* RW >= CW */
-    unsigned i, j, k, w, t;
+    unsigned i, j;
     for (i = 0; i < npiv; i++) {
         /* Rows up to i do not change from here on: work from the 16-byte
          * block holding row i. */
@@ -202,44 +254,29 @@ static uint64_t elim_cols(uint64_t (*cols)[CW], unsigned npiv, unsigned ncols, u
             /* Add column j while the pivot is still zero (all rows: a
              * column operation, undone on the solution). */
             uint32_t z32 = ~pqsig_ct_nonzero_mask_u32(row_byte(cols[i], i));
-            uint64_t z[2];
-            z[0] = z[1] = mask64(z32);
             zadd[i * npiv + j] = (uint8_t)z32;
-            for (w = 0; w < CW; w += 2) {
-                cols[i][w] ^= cols[j][w] & z[0];
-                cols[i][w + 1] ^= cols[j][w + 1] & z[1];
-            }
+            MQS_ADD_MASKED(cols[i], cols[j], mask64(z32), CW);
         }
         piv = row_byte(cols[i], i);
         ok &= mask64(pqsig_ct_nonzero_mask_u32(piv));
         ip = MQS_GF_INV(piv);
         ipiv[i] = ip;
-        /* The multipliers of the rows below i: column i over its pivot,
-         * zero in rows 0..i; expanded (8 multiples) for the updates. */
-        mqs_scalar_expand(be, ip);
-        for (w = w0; w < CW; w++) {
-            uint64_t e[8], f = mqs_mul_expanded(cols[i][w], be);
-            if (8 * w + 7 <= i) {
-                f = 0;
-            } else if (8 * w <= i) {
-                f &= ~(uint64_t)0 << (8 * (i - 8 * w) + 8);
-            }
-            mqs_expand_word(e, f);
-            for (t = 0; t < 8; t++) {
-                fe[t][w] = e[t];
-            }
-        }
-        /* Column k gains (its entry in row i) * multipliers. */
-        for (k = i + 1; k < ncols; k++) {
-            MQS_ADD_MULTIPLE(cols[k], (const uint64_t(*)[RW])fe, row_byte(cols[k], i), w0, CW);
-        }
+        MQS_COLS_STEP(cols, i, ncols, ip, w0, be, fe);
     }
     pqsig_zeroize(fe, sizeof fe);
     pqsig_zeroize(be, sizeof be);
     return ok;
 }
 
-/* acc[0..8n) ^= s * col[0..8n) (n words); be is scratch in the work area. */
+/* acc[0..8n) ^= s * col[0..8n) (n words); be is scratch in the work area.
+ * A backend that includes this file may define MQS_AXPY to the name of its
+ * own (declared here, defined after the include), with the same results. */
+#ifdef MQS_AXPY
+static inline void MQS_AXPY(uint64_t *restrict be, uint8_t *acc, const uint64_t *col, uint8_t s, unsigned n);
+#else
+#define MQS_AXPY axpy
+#endif
+PQSIG_MAYBE_UNUSED
 static void axpy(uint64_t *restrict be, uint8_t *acc, const uint64_t *col, uint8_t s, unsigned n)
 {
     uint64_t a;
@@ -284,18 +321,18 @@ static uint64_t solve(solve_work *w, const uint8_t *lin, const uint8_t *rhs)
     memset(w->x, 0, sizeof w->x);
     for (r = HB; r-- > 0;) {
         const uint8_t *b = (const uint8_t *)w->srows[r];
-        w->x[HB + r] = (uint8_t)(b[HB] ^ dot(w->scratch, w->srows[r], w->x + HB, r / 8, (HB + 7) / 8));
+        w->x[HB + r] = (uint8_t)(b[HB] ^ MQS_DOT(w->scratch, w->srows[r], w->x + HB, r / 8, (HB + 7) / 8));
     }
     /* x1 (of the column-added system): rows 0..h-1 are upper triangular
      * with pivots ipiv^-1; sweep the columns from the last. */
     memset(w->acc, 0, sizeof w->acc);
     for (c = MQS_O; c-- > HB;) {
-        axpy(w->scratch, w->acc, w->cols[c], w->x[c], hw);
+        MQS_AXPY(w->scratch, w->acc, w->cols[c], w->x[c], hw);
     }
     for (c = HB; c-- > 0;) {
         const uint8_t *r1 = (const uint8_t *)w->cols[MQS_O];
         w->x[c] = mqs_gf_mul((uint8_t)(r1[c] ^ w->acc[c]), w->ipiv[c]);
-        axpy(w->scratch, w->acc, w->cols[c], w->x[c], hw);
+        MQS_AXPY(w->scratch, w->acc, w->cols[c], w->x[c], hw);
     }
     /* Undo the column additions: x_j += x_i for each addition of column
      * j to column i, the last ones first. */
@@ -336,7 +373,7 @@ static uint64_t solve(solve_work *w, const uint8_t *lin, const uint8_t *rhs)
     memset(w->x, 0, sizeof w->x);
     for (r = MQS_O; r-- > 0;) {
         const uint8_t *b = (const uint8_t *)w->sys[r];
-        w->x[r] = (uint8_t)(b[MQS_O] ^ dot(w->scratch, w->sys[r], w->x, r / 8, (MQS_O + 7) / 8));
+        w->x[r] = (uint8_t)(b[MQS_O] ^ MQS_DOT(w->scratch, w->sys[r], w->x, r / 8, (MQS_O + 7) / 8));
     }
     return okA & okS;
 }

@@ -151,16 +151,14 @@ static inline __m256i sum4_at(const uint8_t *const q[4], size_t at, const __m256
 static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
                           const uint64_t (*mk)[8][2], size_t count, size_t len)
 {
-    uint64_t base[8][4];
     __m256i cl[8], ch[8], tail = _mm256_setzero_si256();
     const uint8_t *p = vecs;
     ptrdiff_t st = stride;
     size_t i = 0, at;
     unsigned t;
-    mqs_avx2_base_tables(base);
     for (t = 0; t < 8; t++) {
-        cl[t] = mqs_avx2_lo((const uint8_t *)(const void *)base[t]);
-        ch[t] = mqs_avx2_hi((const uint8_t *)(const void *)base[t]);
+        cl[t] = mqs_avx2_lo(mqs_avx2_base[t]);
+        ch[t] = mqs_avx2_hi(mqs_avx2_base[t]);
     }
     memset(out, 0, len);
     /* Four scalars a pass over out (their four vectors streamed side by
@@ -207,15 +205,14 @@ static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, p
 
 void mqs_avx2_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
 {
-    uint64_t base[8][4], m[8];
+    uint64_t m[8];
     size_t i;
     unsigned t;
-    mqs_avx2_base_tables(base);
     for (i = 0; i < count; i++) {
         for (t = 0; t < 8; t++) {
             m[t] = mk[i][t][0];
         }
-        _mm256_storeu_si256((__m256i *)(void *)tab[i], mqs_avx2_table(&base[0][0], m));
+        _mm256_storeu_si256((__m256i *)(void *)tab[i], mqs_avx2_table(m));
     }
 }
 

@@ -33,16 +33,15 @@ static inline size_t block_at(unsigned b)
     return (b + 1) * 32 <= MQS_O ? (size_t)b * 32 : (size_t)MQS_O - 32;
 }
 
-/* The table of the public element s (both halves in one register); base:
- * mqs_avx2_base_tables, as 32 words. */
-static inline __m256i public_table(const uint64_t *base, uint8_t s)
+/* The table of the public element s (both halves in one register). */
+static inline __m256i public_table(uint8_t s)
 {
     uint64_t m[8];
     unsigned t;
     for (t = 0; t < 8; t++) {
         m[t] = 0u - (uint64_t)((s >> t) & 1u);
     }
-    return mqs_avx2_table(base, m);
+    return mqs_avx2_table(m);
 }
 
 #if MQS_O >= 96
@@ -106,7 +105,6 @@ static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_
 {
     __m256i(*bucket)[NB] = (__m256i(*)[NB])(void *)work;
     const __m256i bsize = _mm256_set1_epi16((short)sizeof bucket[0]);
-    uint64_t base[8][4];
     uint8_t wpad[NW * 32];
     uint16_t off[NW * 32];
     __m256i zs[NB];
@@ -122,10 +120,9 @@ static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_
     }
     memset(wpad, 0, sizeof wpad);
     memcpy(wpad, w, MQS_N);
-    mqs_avx2_base_tables(base);
     for (i = 0; i < MQS_N; i++) {
         const uint16_t *o, *end = off + MQS_N;
-        __m256i tl = public_table(&base[0][0], w[i]), th;
+        __m256i tl = public_table(w[i]), th;
         th = _mm256_permute2x128_si256(tl, tl, 0x11);
         tl = _mm256_permute2x128_si256(tl, tl, 0x00);
         /* all NW blocks of weights, though those before i / 32 go unused: a
@@ -151,7 +148,7 @@ static inline void sums_buckets(uint8_t z[MQS_O], const uint8_t *p, const uint8_
         zs[b] = _mm256_setzero_si256();
     }
     for (t = 8; t-- > 0;) {
-        const __m256i tl = mqs_avx2_lo((const uint8_t *)base[t]), th = mqs_avx2_hi((const uint8_t *)base[t]);
+        const __m256i tl = mqs_avx2_lo(mqs_avx2_base[t]), th = mqs_avx2_hi(mqs_avx2_base[t]);
         h = 1u << t;
         for (b = 0; b < NB; b++) {
             __m256i plane = _mm256_setzero_si256();
@@ -175,12 +172,10 @@ void mqs_avx2_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N],
     sums_buckets(z, p, w, MQS_WORK(work));
 #else
     uint8_t(*tab)[32] = MQS_WORK(work);
-    uint64_t base[8][4];
     unsigned j;
 
-    mqs_avx2_base_tables(base);
     for (j = 0; j < MQS_N; j++) {
-        _mm256_storeu_si256((__m256i *)(void *)tab[j], public_table(&base[0][0], w[j]));
+        _mm256_storeu_si256((__m256i *)(void *)tab[j], public_table(w[j]));
     }
     sums_blocks(z, p, (const uint8_t(*)[32])tab);
 #endif
