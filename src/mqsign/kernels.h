@@ -59,6 +59,23 @@ static inline void mqs_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stri
     mqs_matvec(out, vecs, stride, dstride, mk, count, len);
 }
 
+/* Two products of the same vectors by two sets of scalars (api.h), or the
+ * two products one after the other where no kernel takes them. */
+static inline void mqs_matvec_tab2(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size_t stride,
+                                   ptrdiff_t dstride, const uint64_t (*mk0)[8][2], const uint8_t (*tab0)[32],
+                                   const uint64_t (*mk1)[8][2], const uint8_t (*tab1)[32], int have_tab,
+                                   size_t count, size_t len)
+{
+#if defined(PQSIG_MQS_NATIVE_TABLES)
+    if (have_tab &&
+        mqs_matvec_tab2_native(out0, out1, vecs, stride, dstride, tab0, tab1, count, len) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    mqs_matvec_tab(out0, vecs, stride, dstride, mk0, tab0, have_tab, count, len);
+    mqs_matvec_tab(out1, vecs, stride, dstride, mk1, tab1, have_tab, count, len);
+}
+
 static inline uint64_t mqs_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work)
 {
 #if defined(PQSIG_MQS_NATIVE_SOLVE)

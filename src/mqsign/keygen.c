@@ -94,10 +94,25 @@ static void build_p1(uint8_t *pk, const uint8_t *sk)
 }
 
 typedef struct {
-    uint64_t mk[MQS_V][8][2]; /* masks of one column of T1 */
-    uint8_t tab[MQS_V][32];   /* and its product tables, where a backend makes them */
-    uint8_t tmp[MQS_O];
+    uint64_t mk[2][MQS_V][8][2]; /* masks of two columns of T1 */
+    uint8_t tab[2][MQS_V][32];   /* and their product tables, where a backend makes them */
+    uint8_t tmp[2][MQS_O];
 } keygen_work;
+
+typedef char mqs_check_keygen_pairs[MQS_O % 2 == 0 ? 1 : -1];
+
+/* The masks and tables of columns j and j + 1 of T1 (stored by columns);
+ * returns have_tab (kernels.h). */
+static int column_pair(keygen_work *w, const uint8_t *sk, unsigned j)
+{
+    int have_tab = 1;
+    unsigned c;
+    for (c = 0; c < 2; c++) {
+        mqs_masks(w->mk[c], sk + MQS_SK_T1 + (size_t)(j + c) * MQS_V, MQS_V);
+        have_tab &= mqs_tables(w->tab[c], (const uint64_t(*)[8][2])w->mk[c], MQS_V);
+    }
+    return have_tab;
+}
 
 typedef char mqs_check_keygen_temp[sizeof(keygen_work) <= PQSIG_V_TEMP_BYTES ? 1 : -1];
 
@@ -136,41 +151,49 @@ int PQSIG_NS(keypair_derand_temp)(uint8_t *pk, uint8_t *sk, const uint8_t *seed,
 
     /* 1. Q = F1 T1 + F2 into the P2 block: Q(i, j) = F2(i, j) +
      *    sum_{k >= i} T1[k][j] F1(i, k), F1 row i contiguous from k = i. */
-    for (j = 0; j < MQS_O; j++) {
-        mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
-        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk, MQS_V);
+    for (j = 0; j < MQS_O; j += 2) {
+        have_tab = column_pair(w, sk, j);
         for (i = 0; i < MQS_V; i++) {
             uint8_t *dst = pk + at(i, MQS_V + j);
-            mqs_matvec_tab(dst, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w->mk + i,
-                           (const uint8_t(*)[32])w->tab + i, have_tab, MQS_V - i, MQS_O);
+            mqs_matvec_tab2(dst, dst + MQS_O, pk + at(i, i), MQS_O, 0, (const uint64_t(*)[8][2])w->mk[0] + i,
+                            (const uint8_t(*)[32])w->tab[0] + i, (const uint64_t(*)[8][2])w->mk[1] + i,
+                            (const uint8_t(*)[32])w->tab[1] + i, have_tab, MQS_V - i, MQS_O);
             vec_xor(dst, sk + MQS_SK_F2 + ((size_t)i * MQS_O + j) * MQS_O);
+            vec_xor(dst + MQS_O, sk + MQS_SK_F2 + ((size_t)i * MQS_O + j + 1) * MQS_O);
         }
     }
 
     /* 2. P3 = Upper(R), R = T1^t Q: R[a][b] = sum_i T1[i][a] Q(i, b), the
      *    column b of the P2 block. */
     memset(p3, 0, (size_t)MQS_TRI(MQS_O) * MQS_O);
-    for (j = 0; j < MQS_O; j++) {
-        mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
-        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk, MQS_V);
+    for (j = 0; j < MQS_O; j += 2) {
+        have_tab = column_pair(w, sk, j);
         for (k = 0; k < MQS_O; k++) {
-            /* R[j][k] belongs to the upper-triangle entry (min, max). */
-            size_t pos = j <= k ? mqs_mono(j, k, MQS_O) : mqs_mono(k, j, MQS_O);
-            mqs_matvec_tab(w->tmp, pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
-                           (const uint64_t(*)[8][2])w->mk, (const uint8_t(*)[32])w->tab, have_tab, MQS_V, MQS_O);
-            vec_xor(p3 + pos * MQS_O, w->tmp);
+            unsigned c;
+            mqs_matvec_tab2(w->tmp[0], w->tmp[1], pk + at(0, MQS_V + k), COL_STRIDE, COL_DSTRIDE,
+                            (const uint64_t(*)[8][2])w->mk[0], (const uint8_t(*)[32])w->tab[0],
+                            (const uint64_t(*)[8][2])w->mk[1], (const uint8_t(*)[32])w->tab[1], have_tab, MQS_V,
+                            MQS_O);
+            for (c = 0; c < 2; c++) {
+                /* R[j + c][k] belongs to the upper-triangle entry (min, max). */
+                const unsigned r = j + c;
+                const size_t pos = r <= k ? mqs_mono(r, k, MQS_O) : mqs_mono(k, r, MQS_O);
+                vec_xor(p3 + pos * MQS_O, w->tmp[c]);
+            }
         }
     }
 
     /* 3. P2 = Q + F1^t T1: P2(i, j) gains sum_{k <= i} T1[k][j] F1(k, i),
      *    the column i of F1 (the diagonal, counted in both, cancels). */
-    for (j = 0; j < MQS_O; j++) {
-        mqs_masks(w->mk, sk + MQS_SK_T1 + (size_t)j * MQS_V, MQS_V);
-        have_tab = mqs_tables(w->tab, (const uint64_t(*)[8][2])w->mk, MQS_V);
+    for (j = 0; j < MQS_O; j += 2) {
+        have_tab = column_pair(w, sk, j);
         for (i = 0; i < MQS_V; i++) {
-            mqs_matvec_tab(w->tmp, pk + at(0, i), COL_STRIDE, COL_DSTRIDE, (const uint64_t(*)[8][2])w->mk,
-                           (const uint8_t(*)[32])w->tab, have_tab, i + 1, MQS_O);
-            vec_xor(pk + at(i, MQS_V + j), w->tmp);
+            mqs_matvec_tab2(w->tmp[0], w->tmp[1], pk + at(0, i), COL_STRIDE, COL_DSTRIDE,
+                            (const uint64_t(*)[8][2])w->mk[0], (const uint8_t(*)[32])w->tab[0],
+                            (const uint64_t(*)[8][2])w->mk[1], (const uint8_t(*)[32])w->tab[1], have_tab, i + 1,
+                            MQS_O);
+            vec_xor(pk + at(i, MQS_V + j), w->tmp[0]);
+            vec_xor(pk + at(i, MQS_V + j + 1), w->tmp[1]);
         }
     }
 

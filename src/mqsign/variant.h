@@ -112,13 +112,15 @@
  * operation state, rounded up to 64 bytes. Signing's holds the solver's
  * scratch (or, before it, the rows of F1), the masks and the product
  * tables of v scalars, L and four small vectors (sign.c); verification's the public map's buckets;
- * key generation's (the masks and tables of v scalars) is smaller than
- * signing's. */
+ * key generation's the masks and tables of two columns of T1 (2 v scalars)
+ * and two o-byte vectors (keygen.c). */
 #define MQS_MAX_(a, b) ((a) > (b) ? (a) : (b))
 #define MQS_SIGN_TEMP_BYTES                                                                       \
     (MQS_MAX_(MQS_SOLVE_WORK_BYTES, MQS_V * MQS_O) + 160 * MQS_V + MQS_O * MQS_O + MQS_V + 3 * MQS_O)
+#define MQS_KEYGEN_TEMP_BYTES (320 * MQS_V + 2 * MQS_O)
+#define MQS_OP_TEMP_BYTES MQS_MAX_(MQS_SIGN_TEMP_BYTES, MQS_KEYGEN_TEMP_BYTES)
 #define PQSIG_V_TEMP_BYTES                                                                        \
-    ((size_t)MQS_MAX_((MQS_SIGN_TEMP_BYTES + 63) / 64 * 64, MQS_PUBMAP_WORK_BYTES))
+    ((size_t)MQS_MAX_((MQS_OP_TEMP_BYTES + 63) / 64 * 64, MQS_PUBMAP_WORK_BYTES))
 #endif
 
 #include "common/variant_api.h"

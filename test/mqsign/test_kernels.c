@@ -130,6 +130,40 @@ static void test_masks(void)
     free(raw);
 }
 
+#if defined(PQSIG_MQS_NATIVE_TABLES)
+/* The two products of mqs_matvec_tab2: tab0 (whose product is want0) and
+ * the tables of a second, random set of scalars, against the portable
+ * product of each. */
+static void matvec_tab2_case(const uint8_t *vecs, size_t stride, ptrdiff_t dstride, const uint8_t (*tab0)[32],
+                             const uint8_t *want0, size_t count, size_t len, const char *what)
+{
+    uint8_t *s = malloc(count + 1), *want1 = malloc(len), *nat0 = malloc(len), *nat1 = malloc(len);
+    uint8_t(*tab1)[32] = malloc(32 * (count + 1));
+    uint64_t(*mk)[8][2] = malloc(sizeof *mk * (count + 1));
+    fill(s, count + 1);
+    mqs_masks_c(mk, s, count);
+    mqs_matvec_c(want1, vecs, stride, dstride, (const uint64_t(*)[8][2])mk, count, len);
+    if (mqs_tables_native(tab1, (const uint64_t(*)[8][2])mk, count) == PQSIG_NATIVE_OK) {
+        memset(nat0, CANARY, len);
+        memset(nat1, CANARY, len);
+        if (mqs_matvec_tab2_native(nat0, nat1, vecs, stride, dstride, tab0, (const uint8_t(*)[32])tab1, count,
+                                   len) == PQSIG_NATIVE_OK) {
+            CHECK_MEM(nat0, want0, len, "matvec_tab2 %s: first product", what);
+            CHECK_MEM(nat1, want1, len, "matvec_tab2 %s: second product", what);
+        } else {
+            CHECK(all_bytes(nat0, len, CANARY) && all_bytes(nat1, len, CANARY),
+                  "matvec_tab2 %s: declined after writing", what);
+        }
+    }
+    free(s);
+    free(want1);
+    free(nat0);
+    free(nat1);
+    free(tab1);
+    free(mk);
+}
+#endif
+
 /* One matvec case: count scalars (random, or all equal to `fixed` when
  * fixed >= 0), vectors at off_i in vecs, length len. */
 static void matvec_case(const uint8_t *vecs, size_t stride, ptrdiff_t dstride, size_t count, size_t len,
@@ -169,6 +203,7 @@ static void matvec_case(const uint8_t *vecs, size_t stride, ptrdiff_t dstride, s
             r = mqs_matvec_tab_native(nat, vecs, stride, dstride, (const uint8_t(*)[32])tab, count, len) ==
                 PQSIG_NATIVE_OK;
             check_native(r, nat, c, len, what);
+            matvec_tab2_case(vecs, stride, dstride, (const uint8_t(*)[32])tab, c, count, len, what);
         }
         free(tab);
     }

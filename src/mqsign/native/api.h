@@ -63,14 +63,17 @@ void mqs_masks_c(uint64_t (*mk)[8][2], const uint8_t *s, size_t count);
 void mqs_matvec_c(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                   const uint64_t (*mk)[8][2], size_t count, size_t len);
 
-/* Prepared scalars, a pair of kernels WITHOUT portable twins: a backend
- * provides both or neither (kernels.h falls back to mqs_matvec). For key
+/* Prepared scalars, kernels WITHOUT portable twins: a backend provides
+ * all three or none (kernels.h falls back to mqs_matvec). For key
  * generation, which multiplies by the same scalars (a column of T1) about
  * 2 v + o times:
  *   mqs_tables (secret): tab[i] = the products s_i * k and then s_i * 16 k
  *     (k < 16, 32 bytes), from the masks (mqs_masks) of count scalars;
  *   mqs_matvec_tab (secret): mqs_matvec's product, the scalars given by
- *     their tables; may decline a length (before writing anything).
+ *     their tables; may decline a length (before writing anything);
+ *   mqs_matvec_tab2 (secret): two such products of the same vectors by two
+ *     sets of count scalars, into out0 and out1 (each vector read once for
+ *     both); may decline a length (before writing anything).
  * A table is only ever an operand of register shuffles: reading one at
  * an address that depends on a vector byte would not be constant time. */
 /* mqs_solve (secret): one signing attempt's linear system L x = r, L the

@@ -77,6 +77,16 @@ static inline int mqs_matvec_tab_native(uint8_t *out, const uint8_t *vecs, size_
     }
     return PQSIG_NATIVE_FALLBACK;
 }
+
+static inline int mqs_matvec_tab2_native(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size_t stride,
+                                         ptrdiff_t dstride, const uint8_t (*tab0)[32], const uint8_t (*tab1)[32],
+                                         size_t count, size_t len)
+{
+    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+        return mqs_avx2_matvec_tab2(out0, out1, vecs, stride, dstride, tab0, tab1, count, len);
+    }
+    return PQSIG_NATIVE_FALLBACK;
+}
 #endif
 
 #if defined(MQS_AVX2_SOLVE_PUBMAP)

@@ -292,6 +292,66 @@ int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdif
     return PQSIG_NATIVE_OK;
 }
 
+/* Two products of the same vectors (api.h, mqs_matvec_tab2): nblk blocks
+ * of 32 bytes as in matvec_tab_body, each block of a vector split into
+ * nibbles once for both tables; 2 nblk sums in registers. */
+static inline void matvec_tab2_body(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, ptrdiff_t stride,
+                                    ptrdiff_t dstride, const uint8_t (*tab0)[32], const uint8_t (*tab1)[32],
+                                    size_t count, size_t len, const unsigned nblk)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    __m256i acc0[3], acc1[3];
+    size_t off[3], i;
+    const uint8_t *p = vecs;
+    ptrdiff_t st = stride;
+    unsigned b;
+    for (b = 0; b < nblk; b++) {
+        acc0[b] = acc1[b] = _mm256_setzero_si256();
+        off[b] = 32 * (b + 1) <= len ? 32 * (size_t)b : len - 32;
+    }
+    for (i = 0; i < count; i++) {
+        const __m256i tl0 = mqs_avx2_lo(tab0[i]), th0 = mqs_avx2_hi(tab0[i]);
+        const __m256i tl1 = mqs_avx2_lo(tab1[i]), th1 = mqs_avx2_hi(tab1[i]);
+        for (b = 0; b < nblk; b++) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + off[b]));
+            const __m256i lo = _mm256_and_si256(x, nib), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib);
+            acc0[b] = _mm256_xor_si256(acc0[b], _mm256_xor_si256(_mm256_shuffle_epi8(tl0, lo),
+                                                                 _mm256_shuffle_epi8(th0, hi)));
+            acc1[b] = _mm256_xor_si256(acc1[b], _mm256_xor_si256(_mm256_shuffle_epi8(tl1, lo),
+                                                                 _mm256_shuffle_epi8(th1, hi)));
+        }
+        p += st;
+        st += dstride;
+    }
+    for (b = 0; b < nblk; b++) {
+        _mm256_storeu_si256((__m256i *)(void *)(out0 + off[b]), acc0[b]);
+        _mm256_storeu_si256((__m256i *)(void *)(out1 + off[b]), acc1[b]);
+    }
+}
+
+int mqs_avx2_matvec_tab2(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                         const uint8_t (*tab0)[32], const uint8_t (*tab1)[32], size_t count, size_t len)
+{
+    /* public length: at most three blocks of 32 bytes, the last one
+     * overlapping the one before (six sums and four tables in registers);
+     * longer vectors decline */
+    if (len < 32 || len > 96) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    switch ((len + 31) / 32) {
+    case 1:
+        matvec_tab2_body(out0, out1, vecs, (ptrdiff_t)stride, dstride, tab0, tab1, count, len, 1);
+        break;
+    case 2:
+        matvec_tab2_body(out0, out1, vecs, (ptrdiff_t)stride, dstride, tab0, tab1, count, len, 2);
+        break;
+    default:
+        matvec_tab2_body(out0, out1, vecs, (ptrdiff_t)stride, dstride, tab0, tab1, count, len, 3);
+        break;
+    }
+    return PQSIG_NATIVE_OK;
+}
+
 int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                     const uint64_t (*mk)[8][2], size_t count, size_t len)
 {

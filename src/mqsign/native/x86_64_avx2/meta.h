@@ -38,6 +38,9 @@ int mqs_avx2_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t 
 void mqs_avx2_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count);
 int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                         const uint8_t (*tab)[32], size_t count, size_t len);
+#define mqs_avx2_matvec_tab2 PQSIG_KNS(mqs_avx2_matvec_tab2)
+int mqs_avx2_matvec_tab2(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                         const uint8_t (*tab0)[32], const uint8_t (*tab1)[32], size_t count, size_t len);
 
 /* The solver (recompiled_avx2.c), the public map of pubmap_avx2.c. */
 #define MQS_AVX2_SOLVE_PUBMAP
