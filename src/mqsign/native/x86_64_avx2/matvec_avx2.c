@@ -130,20 +130,13 @@ static inline void scalar_table(__m256i *tl, __m256i *th, const uint64_t (*mk)[8
     }
 }
 
-static inline __m256i times_tab(__m256i x, __m256i tl, __m256i th)
-{
-    const __m256i nib = _mm256_set1_epi8(0x0f);
-    return _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
-                            _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
-}
-
 /* sum_k q[k][at .. at + 32) times the tables of scalar k, k < 4. */
 static inline __m256i sum4_at(const uint8_t *const q[4], size_t at, const __m256i tl[4], const __m256i th[4])
 {
     __m256i x[4];
     unsigned k;
     for (k = 0; k < 4; k++) {
-        x[k] = times_tab(_mm256_loadu_si256((const __m256i *)(const void *)(q[k] + at)), tl[k], th[k]);
+        x[k] = mqs_avx2_times(_mm256_loadu_si256((const __m256i *)(const void *)(q[k] + at)), tl[k], th[k]);
     }
     return _mm256_xor_si256(_mm256_xor_si256(x[0], x[1]), _mm256_xor_si256(x[2], x[3]));
 }
@@ -187,11 +180,11 @@ static void matvec_tables(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, p
         for (at = 0; at + 32 <= len; at += 32) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + at));
             __m256i *o = (__m256i *)(void *)(out + at);
-            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), times_tab(x, tl, th)));
+            _mm256_storeu_si256(o, _mm256_xor_si256(_mm256_loadu_si256(o), mqs_avx2_times(x, tl, th)));
         }
         if (len % 32u != 0) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + len - 32));
-            tail = _mm256_xor_si256(tail, times_tab(x, tl, th));
+            tail = _mm256_xor_si256(tail, mqs_avx2_times(x, tl, th));
         }
         p += st;
         st += dstride;
@@ -315,10 +308,8 @@ static inline void matvec_tab2_body(uint8_t *out0, uint8_t *out1, const uint8_t 
         for (b = 0; b < nblk; b++) {
             const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + off[b]));
             const __m256i lo = _mm256_and_si256(x, nib), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib);
-            acc0[b] = _mm256_xor_si256(acc0[b], _mm256_xor_si256(_mm256_shuffle_epi8(tl0, lo),
-                                                                 _mm256_shuffle_epi8(th0, hi)));
-            acc1[b] = _mm256_xor_si256(acc1[b], _mm256_xor_si256(_mm256_shuffle_epi8(tl1, lo),
-                                                                 _mm256_shuffle_epi8(th1, hi)));
+            acc0[b] = _mm256_xor_si256(acc0[b], mqs_avx2_times_split(lo, hi, tl0, th0));
+            acc1[b] = _mm256_xor_si256(acc1[b], mqs_avx2_times_split(lo, hi, tl1, th1));
         }
         p += st;
         st += dstride;

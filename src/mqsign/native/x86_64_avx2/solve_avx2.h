@@ -69,14 +69,19 @@ static inline __m256i bcast16(const uint8_t t[16])
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)t));
 }
 
-/* a_b * k in byte k of each lane b (a_b < 16 in every byte of lane b):
- * exp(log a + log k mod 15), a zero factor saturating the sum past 0x80,
- * where vpshufb gives 0. */
+/* exp(la + lb mod 15) of two logarithms (gf16_log: a zero saturates the
+ * sum past 0x80, where vpshufb gives 0) */
+static inline __m256i gf16_exp_sum(__m256i la, __m256i lb)
+{
+    const __m256i t = _mm256_adds_epu8(la, lb);
+    return _mm256_shuffle_epi8(bcast16(gf16_exp), _mm256_min_epu8(t, _mm256_sub_epi8(t, _mm256_set1_epi8(15))));
+}
+
+/* a_b * k in byte k of each lane b (a_b < 16 in every byte of lane b) */
 static inline __m256i gf16_row(__m256i a)
 {
     const __m256i lg = bcast16(gf16_log);
-    const __m256i t = _mm256_adds_epu8(_mm256_shuffle_epi8(lg, a), lg);
-    return _mm256_shuffle_epi8(bcast16(gf16_exp), _mm256_min_epu8(t, _mm256_sub_epi8(t, _mm256_set1_epi8(15))));
+    return gf16_exp_sum(_mm256_shuffle_epi8(lg, a), lg);
 }
 
 /* The table of a secret s (tables_avx2.h), its halves each in both lanes,
@@ -94,14 +99,6 @@ static inline void secret_table(__m256i *tl, __m256i *th, uint8_t s)
     const __m256i tab = _mm256_or_si256(gf16_row(a), _mm256_slli_epi16(gf16_row(b), 4));
     *tl = _mm256_permute4x64_epi64(tab, 0x44);
     *th = _mm256_permute4x64_epi64(tab, 0xee);
-}
-
-/* exp(la + lb mod 15) of two logarithms (gf16_log: a zero saturates the
- * sum past 0x80, where vpshufb gives 0) */
-static inline __m256i gf16_exp_sum(__m256i la, __m256i lb)
-{
-    const __m256i t = _mm256_adds_epu8(la, lb);
-    return _mm256_shuffle_epi8(bcast16(gf16_exp), _mm256_min_epu8(t, _mm256_sub_epi8(t, _mm256_set1_epi8(15))));
 }
 
 /* The products a_k b_k of two vectors of secrets, byte by byte, in the
@@ -183,8 +180,8 @@ static inline void add_products(uint64_t *first, size_t stride, unsigned count, 
         uint64_t *rj = first + (size_t)j * stride;
         secret_table(&tl, &th, row_byte(rj, c));
         for (w = w0, k = 0; w < nw; w += 4, k++) {
-            const __m256i p = _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_loadu_si256(split + 2 * k)),
-                                               _mm256_shuffle_epi8(th, _mm256_loadu_si256(split + 2 * k + 1)));
+            const __m256i p =
+                mqs_avx2_times_split(_mm256_loadu_si256(split + 2 * k), _mm256_loadu_si256(split + 2 * k + 1), tl, th);
             store_part(rj, w, nw, _mm256_xor_si256(load_part(rj, w, nw), p));
         }
     }

@@ -58,12 +58,18 @@ static inline __m256i mqs_avx2_hi(const uint8_t tab[32])
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tab + 16)));
 }
 
+/* x times the element of the table halves tl, th, x given by its low and
+ * high nibbles (split once for several tables). */
+static inline __m256i mqs_avx2_times_split(__m256i lo, __m256i hi, __m256i tl, __m256i th)
+{
+    return _mm256_xor_si256(_mm256_shuffle_epi8(tl, lo), _mm256_shuffle_epi8(th, hi));
+}
+
 /* x times the element of the table halves tl, th. */
 static inline __m256i mqs_avx2_times(__m256i x, __m256i tl, __m256i th)
 {
     const __m256i nib = _mm256_set1_epi8(0x0f);
-    return _mm256_xor_si256(_mm256_shuffle_epi8(tl, _mm256_and_si256(x, nib)),
-                            _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+    return mqs_avx2_times_split(_mm256_and_si256(x, nib), _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), tl, th);
 }
 
 /* Two 16-byte halves: a in the low 128-bit lane, b in the high one. */
