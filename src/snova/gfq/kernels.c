@@ -464,6 +464,9 @@ void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, uns
     }
 }
 
+/* A backend with its own block stage compiles the other kernels from this
+ * file with SNOVA_GFQ_OWN_ROWS defined (x86_64_avx2/gfq_avx2.c). */
+#if !defined(SNOVA_GFQ_OWN_ROWS)
 /* ---- The block stage of the linear system (Algorithm 17) ----
  * The oil blocks t are the vector lanes: every step multiplies a lane
  * vector by a public scalar (A, B, Q1, Q2 and q1, q2 come from the public
@@ -500,16 +503,13 @@ static inline void lanes_dot(uint16_t *v, const uint16_t *x0, size_t stride, con
 }
 
 /* lanes_dot for two sums with the same coefficients, from x1 into v1 and
- * from x2 into v2. A backend may give its own (LANES_DOT2). */
-static inline void lanes_dot2_c(uint16_t *v1, const uint16_t *x1, uint16_t *v2, const uint16_t *x2, size_t stride,
+ * from x2 into v2. */
+static inline void lanes_dot2(uint16_t *v1, const uint16_t *x1, uint16_t *v2, const uint16_t *x2, size_t stride,
                                 const uint32_t *f, size_t fstride, const unsigned tp)
 {
     lanes_dot(v1, x1, stride, f, fstride, tp);
     lanes_dot(v2, x2, stride, f, fstride, tp);
 }
-#if !defined(LANES_DOT2)
-#define LANES_DOT2 lanes_dot2_c
-#endif
 
 /* Q = sum_a q[a] S^a */
 static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const uint8_t *spow)
@@ -528,8 +528,8 @@ static void fqs_matrix(uint32_t out[SNOVA_L][SNOVA_L], const uint8_t *q, const u
 
 /* The coefficient of O_t[x][y] in entry [r][c], added over tp lanes t:
  * acc[((r l + c) l^2 + x l + y) tp + t] += B[y][c] (A M_t)[r][x] +
- * A[r][y] (N_t B)[x][c]. A backend may give its own (ROWS_ACC). */
-static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t *nbv,
+ * A[r][y] (N_t B)[x][c]. */
+static inline void rows_acc(uint16_t *acc, const uint16_t *amv, const uint16_t *nbv,
                               uint32_t av[SNOVA_L][SNOVA_L], uint32_t bv[SNOVA_L][SNOVA_L],
                               const unsigned tp)
 {
@@ -551,9 +551,6 @@ static inline void rows_acc_c(uint16_t *acc, const uint16_t *amv, const uint16_t
         }
     }
 }
-#if !defined(ROWS_ACC)
-#define ROWS_ACC rows_acc_c
-#endif
 
 static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
                              const uint8_t *rhs, unsigned i, unsigned o, const unsigned tp, uint16_t *acc)
@@ -589,29 +586,29 @@ static inline void rows_body(uint16_t *g, size_t gw, const uint16_t *rl, const u
         for (u = 0; u < l; u++) {
             for (x = 0; x < l; x += 2) {
                 const uint16_t *src = rp + ((size_t)u * GFQ_L2 + x) * tp;
-                LANES_DOT2(lm + (x * l + u) * tp, src, lm + ((x + 1) * l + u) * tp, src + tp, ls, q1, 1, tp);
-                LANES_DOT2(km + (u * l + x) * tp, src, km + (u * l + x + 1) * tp, src + tp, ls, q2, 1, tp);
+                lanes_dot2(lm + (x * l + u) * tp, src, lm + ((x + 1) * l + u) * tp, src + tp, ls, q1, 1, tp);
+                lanes_dot2(km + (u * l + x) * tp, src, km + (u * l + x + 1) * tp, src + tp, ls, q2, 1, tp);
             }
         }
         /* M_t = L_t Q2 (rows x and x + 1), N_t = Q1 K_t (columns y and y + 1) */
         for (x = 0; x < l; x += 2) {
             for (y = 0; y < l; y++) {
-                LANES_DOT2(mm + (x * l + y) * tp, lm + x * l * tp, mm + ((x + 1) * l + y) * tp, lm + (x + 1) * l * tp,
+                lanes_dot2(mm + (x * l + y) * tp, lm + x * l * tp, mm + ((x + 1) * l + y) * tp, lm + (x + 1) * l * tp,
                            tp, &q2m[0][y], l, tp);
-                LANES_DOT2(nn + (y * l + x) * tp, km + x * tp, nn + (y * l + x + 1) * tp, km + (x + 1) * tp, ls,
+                lanes_dot2(nn + (y * l + x) * tp, km + x * tp, nn + (y * l + x + 1) * tp, km + (x + 1) * tp, ls,
                            q1m[y], 1, tp);
             }
         }
         /* (A M_t)[r][x] (x and x + 1), (N_t B)[x][c] (x and x + 1: rows of nbv r, r + 1 below) */
         for (r = 0; r < l; r += 2) {
             for (x = 0; x < l; x++) {
-                LANES_DOT2(amv + (x * l + r) * tp, mm + r * tp, amv + (x * l + r + 1) * tp, mm + (r + 1) * tp, ls,
+                lanes_dot2(amv + (x * l + r) * tp, mm + r * tp, amv + (x * l + r + 1) * tp, mm + (r + 1) * tp, ls,
                            av[x], 1, tp);
-                LANES_DOT2(nbv + (r * l + x) * tp, nn + r * l * tp, nbv + ((r + 1) * l + x) * tp,
+                lanes_dot2(nbv + (r * l + x) * tp, nn + r * l * tp, nbv + ((r + 1) * l + x) * tp,
                            nn + (r + 1) * l * tp, tp, &bv[0][x], l, tp);
             }
         }
-        ROWS_ACC(acc, amv, nbv, av, bv, tp);
+        rows_acc(acc, amv, nbv, av, bv, tp);
     }
     for (r = 0; r < GFQ_L2; r++) {
         uint16_t *grow = g + (size_t)(i * GFQ_L2 + r) * gw;
@@ -643,3 +640,4 @@ FLATTEN void snova_gfq_rows_c(uint16_t *g, size_t gw, const uint16_t *rl, const 
         break;
     }
 }
+#endif

@@ -14,6 +14,7 @@
 #include "snova/gf16/scalar.h"
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
+#include "snova/native/x86_64_avx2/words_avx2.h"
 
 #if SNOVA_Q == 16
 
@@ -637,14 +638,10 @@ static void rows4_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
                 nbl[x] = dot4(nx, blm);
             }
             /* nv[k]: word x = nbl[x] of block t0 + k */
-            {
-                const __m256i p0 = _mm256_unpacklo_epi64(nbl[0], nbl[1]), p1 = _mm256_unpackhi_epi64(nbl[0], nbl[1]);
-                const __m256i p2 = _mm256_unpacklo_epi64(nbl[2], nbl[3]), p3 = _mm256_unpackhi_epi64(nbl[2], nbl[3]);
-                nv[0] = _mm256_permute2x128_si256(p0, p2, 0x20);
-                nv[1] = _mm256_permute2x128_si256(p1, p3, 0x20);
-                nv[2] = _mm256_permute2x128_si256(p0, p2, 0x31);
-                nv[3] = _mm256_permute2x128_si256(p1, p3, 0x31);
+            for (x = 0; x < 4; x++) {
+                nv[x] = nbl[x];
             }
+            snova_avx2_words_transpose(nv);
             /* entry (r, c) of block t: rows x, lanes y:
              * am[r][x] B[y][c] + A[r][y] nb[x][c] */
             for (k = 0; k < 4 && t0 + k < o; k++) {
