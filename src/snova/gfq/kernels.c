@@ -392,6 +392,10 @@ void snova_gfq_whip_c(uint16_t *w16, uint8_t *w8, const uint8_t *x, unsigned nb,
 #error "snova_gfq_finish_c needs wider lanes"
 #endif
 
+/* A backend with its own kernels on l x l blocks (finish, rows) compiles
+ * the others from this file with SNOVA_GFQ_OWN_BLOCKS defined
+ * (x86_64_avx2/gfq_avx2.c). */
+#if !defined(SNOVA_GFQ_OWN_BLOCKS)
 void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, unsigned o)
 {
     const unsigned l = SNOVA_L;
@@ -464,9 +468,6 @@ void snova_gfq_finish_c(uint8_t *out, const uint16_t *d, const uint8_t *abq, uns
     }
 }
 
-/* A backend with its own block stage compiles the other kernels from this
- * file with SNOVA_GFQ_OWN_ROWS defined (x86_64_avx2/gfq_avx2.c). */
-#if !defined(SNOVA_GFQ_OWN_ROWS)
 /* ---- The block stage of the linear system (Algorithm 17) ----
  * The oil blocks t are the vector lanes: every step multiplies a lane
  * vector by a public scalar (A, B, Q1, Q2 and q1, q2 come from the public

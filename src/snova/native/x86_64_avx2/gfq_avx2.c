@@ -1,7 +1,8 @@
 /* SNOVA, odd prime q, AVX2: the portable kernels of gfq/kernels.c compiled
  * again, under the avx2 names of meta.h, with this directory's ISA flags,
  * but for the two products (mul, trows), written by hand in
- * gfq_mul_avx2.c, and the block stage (rows, gfq_rows_avx2.c). They are written on 16-bit lanes for the vectoriser;
+ * gfq_mul_avx2.c, and the kernels on whole 4 x 4 blocks (finish, rows:
+ * gfq_blocks_avx2.c). They are written on 16-bit lanes for the vectoriser;
  * with AVX2 they run sixteen lanes per instruction. The results are the
  * twins' exactly (the same integer operations) and the code keeps their
  * constant-time shape. */
@@ -10,13 +11,11 @@
 
 #if SNOVA_Q != 16
 #define SNOVA_GFQ_OWN_PRODUCTS
-#define SNOVA_GFQ_OWN_ROWS
+#define SNOVA_GFQ_OWN_BLOCKS
 #undef snova_gfq_solve_c
 #undef snova_gfq_whip_c
-#undef snova_gfq_finish_c
 #define snova_gfq_solve_c snova_avx2_gfq_solve
 #define snova_gfq_whip_c snova_avx2_gfq_whip
-#define snova_gfq_finish_c snova_avx2_gfq_finish
 
 #include <immintrin.h>
 

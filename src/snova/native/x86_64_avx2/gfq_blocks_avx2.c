@@ -1,27 +1,30 @@
-/* SNOVA, odd prime q, AVX2: the block stage of the signing system
- * (native/api.h, snova_gfq_rows_c), l = 4, by whole 4 x 4 matrices.
+/* SNOVA, odd prime q, AVX2: the kernels on whole 4 x 4 blocks (l = 4):
+ * the final combination of the map (snova_gfq_finish_c) and the block stage
+ * of the signing system (snova_gfq_rows_c), native/api.h.
  *
  * A 4 x 4 matrix is one vector, element [r][c] in 16-bit lane 4 r + c
  * (row r in 64-bit word r). A product X Y is the sum over k of X's column
  * k spread along the rows (one vpshufb) times Y's row k spread down the
- * columns (one vpermq): 64 products in four vpmullw. The portable kernel
- * puts the oil blocks t in its lanes (o of 8 or 16 used) and multiplies by
- * a broadcast scalar; here every lane is used, and each coefficient block
- * of the system (entry [r][c] of O_t[x][y]'s coefficient) is, for fixed
- * (t, r, x), the vector over (c, y)
+ * columns (one vpermq): 64 products in four vpmullw. The portable kernels
+ * put the oil blocks (rows) or the l^2 pairs (a, b) (finish) in their
+ * lanes and multiply by broadcast scalars; here every lane is used.
+ *
+ * Block stage: each coefficient block of the system (entry [r][c] of
+ * O_t[x][y]'s coefficient) is, for fixed (t, r, x), the vector over (c, y)
  *     Bt * (A M_t)[r][x] + A_r * (N_t B)[x][c],
  * with Bt[c][y] = B[y][c] and A_r[c][y] = A[r][y] fixed for a term alpha.
- *
  * The terms alpha with the same i' = i + alpha mod o share R_i', so the
  * loop runs over i' and then its terms: R_i' is laid out once (eight oil
  * blocks at a time, from lanes to rows by 8 x 8 transpositions) into a
- * buffer that is wiped at the end. The coefficient sums stay below 2^16
- * (20 terms of at most 2 (q - 1)^2) and are reduced once, as the
- * portable kernel's are: the same integers, the same results.
+ * buffer that is wiped at the end.
  *
- * A, B, Q1, Q2 and S are public (the public key's); R and everything made
- * from it are secret and go only through vector arithmetic and fixed
- * shuffles: no branch or address depends on them. */
+ * Sums stay below 2^16 (checked below) and are reduced as the portable
+ * kernels' are, or partially (below 2 q) where they only feed further
+ * products: the same classes, and every output reduced, so the same results.
+ *
+ * A, B, Q1, Q2 and S are public (the public key's); R, D and everything
+ * made from them may be secret (signing) and go only through vector
+ * arithmetic and fixed shuffles: no branch or address depends on them. */
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
 
@@ -33,6 +36,7 @@
 #error "the coefficient sums need wider lanes"
 #endif
 #include <immintrin.h>
+#include <string.h>
 
 #include "snova/gfq/scalar.h"
 #include "snova/native/x86_64_avx2/gfq_lanes.h"
@@ -70,27 +74,34 @@ static inline __m256i ctl(const uint8_t *c)
 /* row k of x in every row (k a literal) */
 #define ROW(x, k) _mm256_permute4x64_epi64((x), 0x55 * (k))
 
+static inline uint32_t load32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
 static inline __m256i widen16(const uint8_t *p)
 {
     return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
 }
 
-/* x y, x's columns spread by ctl (four vectors of x given spread: xc) */
-static inline __m256i mul_xc(const __m256i xc[4], __m256i y)
+/* x y unreduced, x's columns given spread (xc) */
+static inline __m256i mul_xc_sum(const __m256i xc[4], __m256i y)
 {
     __m256i s = _mm256_mullo_epi16(xc[0], ROW(y, 0));
     s = _mm256_add_epi16(s, _mm256_mullo_epi16(xc[1], ROW(y, 1)));
     s = _mm256_add_epi16(s, _mm256_mullo_epi16(xc[2], ROW(y, 2)));
-    return part_v(_mm256_add_epi16(s, _mm256_mullo_epi16(xc[3], ROW(y, 3))));
+    return _mm256_add_epi16(s, _mm256_mullo_epi16(xc[3], ROW(y, 3)));
 }
 
-/* x y with y's rows given spread (yr) */
-static inline __m256i mul_yr(__m256i x, const __m256i yr[4])
+/* x y unreduced, y's rows given spread (yr) */
+static inline __m256i mul_yr_sum(__m256i x, const __m256i yr[4])
 {
     __m256i s = _mm256_mullo_epi16(_mm256_shuffle_epi8(x, ctl(col_ctl[0])), yr[0]);
     s = _mm256_add_epi16(s, _mm256_mullo_epi16(_mm256_shuffle_epi8(x, ctl(col_ctl[1])), yr[1]));
     s = _mm256_add_epi16(s, _mm256_mullo_epi16(_mm256_shuffle_epi8(x, ctl(col_ctl[2])), yr[2]));
-    return part_v(_mm256_add_epi16(s, _mm256_mullo_epi16(_mm256_shuffle_epi8(x, ctl(col_ctl[3])), yr[3])));
+    return _mm256_add_epi16(s, _mm256_mullo_epi16(_mm256_shuffle_epi8(x, ctl(col_ctl[3])), yr[3]));
 }
 
 /* x^t y with y's rows given spread (yr) */
@@ -209,8 +220,8 @@ static inline void term_block(__m256i *acc, const term_consts *tc, const uint16_
     /* l_t = L_t^t, k_t = K_t */
     l_t = part_v(l_t);
     k_t = part_v(k_t);
-    am = mul_xc(tc->ac, tmul_yr(l_t, tc->q2r)); /* A (L_t Q2) */
-    nb = mul_yr(mul_xc(tc->q1c, k_t), tc->br); /* (Q1 K_t) B */
+    am = part_v(mul_xc_sum(tc->ac, tmul_yr(l_t, tc->q2r)));    /* A (L_t Q2) */
+    nb = part_v(mul_yr_sum(part_v(mul_xc_sum(tc->q1c, k_t)), tc->br)); /* (Q1 K_t) B */
     rows_of(nbx, nb);
     rows_of(amr, am);
     for (k = 0; k < 4; k++) {
@@ -280,6 +291,67 @@ void snova_avx2_gfq_rows(uint16_t *g, size_t gw, const uint16_t *rl, const uint8
         _mm256_storeu_si256((__m256i *)(void *)(&rt[0][0] + k), _mm256_setzero_si256());
     }
     __asm__ __volatile__("" : : "r"(&rt[0][0]) : "memory");
+}
+
+/* ---- The final combination (api.h, snova_gfq_finish_c) ----
+ * For each p, the sixteen blocks D_p[a][b] (one words transposition per
+ * a), then for each term alpha with i = p - alpha mod o:
+ *   acc_i += A (sum_a q1[a] sum_b q2[b] D_p[a][b]) B,
+ * the inner sums partially reduced, A (.) fully (20 terms of l (q - 1)^2
+ * per sum, kernels.c's check), acc reduced at the end. */
+void snova_avx2_gfq_finish(uint8_t *out, const uint16_t *d, const uint8_t *abq, unsigned o)
+{
+    const uint8_t *am = abq, *bm = abq + (size_t)o * ALPHA_L4 * 16;
+    const uint8_t *q1v = bm + (size_t)o * ALPHA_L4 * 16, *q2v = q1v + (size_t)o * ALPHA_L4 * 4;
+    __m256i acc[SNOVA_MAXO];
+    unsigned p, a, b, t, k;
+
+    for (k = 0; k < o; k++) {
+        acc[k] = _mm256_setzero_si256();
+    }
+    for (p = 0; p < o; p++) {
+        __m256i dab[4][4]; /* D_p[a][b] */
+        for (a = 0; a < 4; a++) {
+            for (k = 0; k < 4; k++) {
+                dab[a][k] = _mm256_loadu_si256((const __m256i *)(const void *)(d + (size_t)p * 256 + (a * 4 + k) * 16));
+            }
+            snova_avx2_words_transpose(dab[a]);
+        }
+        for (t = 0; t < ALPHA_L4; t++) {
+            const unsigned ii = (p + o - t % o) % o;
+            const size_t it = (size_t)ii * ALPHA_L4 + t;
+            const __m256i q1 = _mm256_broadcastq_epi64(_mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)load32(q1v + it * 4))));
+            const __m256i q2 = _mm256_broadcastq_epi64(_mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)load32(q2v + it * 4))));
+            const __m256i av = widen16(am + it * 16);
+            __m256i mid = _mm256_setzero_si256(), left, br[4];
+            for (a = 0; a < 4; a++) {
+                __m256i s = _mm256_setzero_si256();
+                for (b = 0; b < 4; b++) {
+                    s = _mm256_add_epi16(s, _mm256_mullo_epi16(_mm256_shuffle_epi8(q2, ctl(col_ctl[b])), dab[a][b]));
+                }
+                mid = _mm256_add_epi16(mid, _mm256_mullo_epi16(_mm256_shuffle_epi8(q1, ctl(col_ctl[a])), part_v(s)));
+            }
+            mid = part_v(mid);
+            {
+                __m256i ac[4];
+                for (k = 0; k < 4; k++) {
+                    ac[k] = _mm256_shuffle_epi8(av, ctl(col_ctl[k]));
+                }
+                left = red16_v(mul_xc_sum(ac, mid));
+            }
+            rows_of(br, widen16(bm + it * 16));
+            acc[ii] = _mm256_add_epi16(acc[ii], mul_yr_sum(left, br));
+        }
+    }
+    for (k = 0; k < o; k++) {
+        const __m256i v = red16_v(acc[k]);
+        _mm_storeu_si128((__m128i *)(void *)(out + 16 * k),
+                         _mm_packus_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)));
+        acc[k] = _mm256_setzero_si256();
+    }
+    /* the sums may be secret (signing): wiped, the stores kept by an asm
+     * that claims to read them */
+    __asm__ __volatile__("" : : "r"(&acc[0]) : "memory");
 }
 #else
 /* A q = 16 shape: nothing here (ISO C wants a declaration). */
