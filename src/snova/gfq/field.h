@@ -90,15 +90,10 @@ static inline uint8_t snova_pub_elem(const uint8_t *buf, size_t k)
 #define SNOVA_PUB_P_BYTES SNOVA_PUB_P_ELEMS
 
 /* ---- T12's coefficients: rejection sampling of SHAKE256(sk_seed) ----
- * (Algorithm 7; field.c). A fixed-length output with room for T12_SPARE
- * rejected bytes, compacted with masks. */
+ * (Algorithm 7; field.c), one SHAKE256 block at a time. */
 #define GFQ_T12_NEED (SNOVA_V * SNOVA_O * SNOVA_L)
-#define GFQ_T12_STAGES 8u
-#define GFQ_T12_SPARE ((1u << GFQ_T12_STAGES) - 1u)
-#define GFQ_T12_BUF (GFQ_T12_NEED + GFQ_T12_SPARE)
 typedef struct {
-    uint32_t w[GFQ_T12_BUF];
-    uint8_t bytes[GFQ_T12_BUF];
+    uint8_t block[136];
     uint8_t coef[SNOVA_V * SNOVA_O * SNOVA_L];
 } snova_t12_scratch;
 
