@@ -124,7 +124,7 @@ typedef struct {
     uint8_t diff;       /* checking: OR of stored ^ derived */
 #endif
     uint8_t buf[SNOVA_PBUF];
-} snova_keygen_work;
+} PQSIG_ALIGNED64 snova_keygen_work;
 
 typedef struct {
     uint8_t vwb[SNOVA_VL * SNOVA_L2]; /* Vw as elements */
@@ -140,7 +140,7 @@ typedef struct {
     uint64_t acc[SNOVA_L2 * SNOVA_O * SNOVA_L * SNOVA_LW];
     uint64_t g[SNOVA_NU * SNOVA_WG];
     uint8_t buf[SNOVA_PBUF];
-} snova_sign_work;
+} PQSIG_ALIGNED64 snova_sign_work;
 
 typedef struct {
     uint64_t uw[SNOVA_NL * SNOVA_WW];
@@ -148,7 +148,7 @@ typedef struct {
     uint64_t pu[SNOVA_NL * SNOVA_WW];
     uint64_t d[SNOVA_O * SNOVA_L2 * SNOVA_WW];
     uint8_t buf[SNOVA_PBUF];
-} snova_verify_work;
+} PQSIG_ALIGNED64 snova_verify_work;
 
 #if SNOVA_ESK
 /* Round-2 expanded secret key (stages.c): A, B, Q1, Q2 (as matrices) and

@@ -97,7 +97,10 @@ typedef struct {
     uint8_t coef[SNOVA_V * SNOVA_O * SNOVA_L];
 } snova_t12_scratch;
 
-/* ---- Work areas of the block stages (stages.c) ---- */
+/* ---- Work areas of the block stages (stages.c) ----
+ * Every array 64-byte aligned (PQSIG_ALIGNED64, common/native.h): the
+ * kernels' vector loads then fall where their row strides put them,
+ * whatever the sizes of the arrays before. */
 #define GFQ_GW ((SNOVA_NU + 8) & ~7) /* a row of the linear system, whole vectors */
 #define GFQ_TP ((SNOVA_O + 7) & ~7)  /* oil blocks as vector lanes, padded */
 /* A row of yt and h: nl columns, and room for a last lane vector that
@@ -106,52 +109,52 @@ typedef struct {
 #define GFQ_PK_ELEMS_EQ (SNOVA_O * SNOVA_L * (SNOVA_OL + 1) / 2)
 
 typedef struct {
-    uint8_t p11[SNOVA_VL * SNOVA_VL];
-    uint8_t p12[SNOVA_VL * SNOVA_OL];
-    uint8_t t12t[SNOVA_OL * SNOVA_VL]; /* T12^t */
-    uint16_t g[SNOVA_OL * SNOVA_VL];   /* G = T12^t P11 */
-    uint8_t g8[SNOVA_OL * SNOVA_VL];
-    uint16_t gt[SNOVA_OL * SNOVA_OL]; /* G T12 */
-    uint16_t s[SNOVA_OL * SNOVA_OL];  /* T12^t P12 */
-    uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2]; /* -P22's upper triangle */
-    uint8_t row[GFQ_ROW_BYTES(0)];
-} snova_keygen_work;
+    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64;
+    uint8_t p12[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;
+    uint8_t t12t[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64; /* T12^t */
+    uint16_t g[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;   /* G = T12^t P11 */
+    uint8_t g8[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;
+    uint16_t gt[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64; /* G T12 */
+    uint16_t s[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64;  /* T12^t P12 */
+    uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2] PQSIG_ALIGNED64; /* -P22's upper triangle */
+    uint8_t row[GFQ_ROW_BYTES(0)] PQSIG_ALIGNED64;
+} PQSIG_ALIGNED64 snova_keygen_work;
 
 typedef struct {
-    uint16_t vw16[SNOVA_VL * SNOVA_L2];
-    uint8_t vw8[SNOVA_VL * SNOVA_L2];
-    uint8_t vwt[SNOVA_L2 * SNOVA_VL]; /* Vw^t, when transposed */
-    uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
-    uint16_t r[SNOVA_O * SNOVA_OL * SNOVA_L2]; /* R_p, or R_p^t when transposed */
-    uint16_t rl[SNOVA_O * SNOVA_L * SNOVA_L2 * GFQ_TP]; /* R_p[(t, u)][k] at lane t */
+    uint16_t vw16[SNOVA_VL * SNOVA_L2] PQSIG_ALIGNED64;
+    uint8_t vw8[SNOVA_VL * SNOVA_L2] PQSIG_ALIGNED64;
+    uint8_t vwt[SNOVA_L2 * SNOVA_VL] PQSIG_ALIGNED64; /* Vw^t, when transposed */
+    uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2] PQSIG_ALIGNED64;
+    uint16_t r[SNOVA_O * SNOVA_OL * SNOVA_L2] PQSIG_ALIGNED64; /* R_p, or R_p^t when transposed */
+    uint16_t rl[SNOVA_O * SNOVA_L * SNOVA_L2 * GFQ_TP] PQSIG_ALIGNED64; /* R_p[(t, u)][k] at lane t */
     /* one equation's public matrices, then the linear system: never both */
     union {
         struct {
-            uint8_t p11[SNOVA_VL * SNOVA_VL];
-            uint8_t p12[SNOVA_VL * SNOVA_OL];
-            uint16_t pv[SNOVA_VL * SNOVA_L2]; /* P11 Vw, or its transpose */
-            uint8_t pv8[SNOVA_VL * SNOVA_L2];
-            uint8_t row[GFQ_ROW_BYTES(0)];
+            uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64;
+            uint8_t p12[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;
+            uint16_t pv[SNOVA_VL * SNOVA_L2] PQSIG_ALIGNED64; /* P11 Vw, or its transpose */
+            uint8_t pv8[SNOVA_VL * SNOVA_L2] PQSIG_ALIGNED64;
+            uint8_t row[GFQ_ROW_BYTES(0)] PQSIG_ALIGNED64;
         } m;
         struct {
-            uint16_t acc[SNOVA_L2 * SNOVA_L2 * GFQ_TP];
-            uint16_t g[SNOVA_NU * GFQ_GW];
+            uint16_t acc[SNOVA_L2 * SNOVA_L2 * GFQ_TP] PQSIG_ALIGNED64;
+            uint16_t g[SNOVA_NU * GFQ_GW] PQSIG_ALIGNED64;
         } sys;
     } u;
-} snova_sign_work;
+} PQSIG_ALIGNED64 snova_sign_work;
 
 typedef struct {
-    uint8_t pke[SNOVA_PK_ELEMS];
-    uint16_t uw16[SNOVA_NL * SNOVA_L2];
-    uint8_t uw8[SNOVA_NL * SNOVA_L2];
-    uint16_t ub[SNOVA_NL / 2 * SNOVA_L2 * SNOVA_GFQ_BC]; /* pair rows (native/api.h) */
-    uint8_t row[SNOVA_N * SNOVA_L2];
-    uint16_t h[SNOVA_GFQ_PAIRS * GFQ_YS]; /* pair rows */
-    uint16_t yt[SNOVA_L2 * GFQ_YS];
-    uint8_t yt8[SNOVA_L2 * SNOVA_NL];
-    uint16_t z[SNOVA_L2 * SNOVA_L2];
-    uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2];
-} snova_verify_work;
+    uint8_t pke[SNOVA_PK_ELEMS] PQSIG_ALIGNED64;
+    uint16_t uw16[SNOVA_NL * SNOVA_L2] PQSIG_ALIGNED64;
+    uint8_t uw8[SNOVA_NL * SNOVA_L2] PQSIG_ALIGNED64;
+    uint16_t ub[SNOVA_NL / 2 * SNOVA_L2 * SNOVA_GFQ_BC] PQSIG_ALIGNED64; /* pair rows (native/api.h) */
+    uint8_t row[SNOVA_N * SNOVA_L2] PQSIG_ALIGNED64;
+    uint16_t h[SNOVA_GFQ_PAIRS * GFQ_YS] PQSIG_ALIGNED64; /* pair rows */
+    uint16_t yt[SNOVA_L2 * GFQ_YS] PQSIG_ALIGNED64;
+    uint8_t yt8[SNOVA_L2 * SNOVA_NL] PQSIG_ALIGNED64;
+    uint16_t z[SNOVA_L2 * SNOVA_L2] PQSIG_ALIGNED64;
+    uint16_t d[SNOVA_O * SNOVA_L2 * SNOVA_L2] PQSIG_ALIGNED64;
+} PQSIG_ALIGNED64 snova_verify_work;
 
 /* ---- Kernel dispatchers (native/api.h) ---- */
 
