@@ -32,8 +32,9 @@ static inline void row_axpy_cadd_avx2(uint16_t *r, const uint16_t *p, uint16_t *
     const __m256i fv = _mm256_set1_epi16((short)f), tv = _mm256_set1_epi16((short)take);
     size_t c = from; /* a 64-bit index: no extension in the addresses */
     for (; c + 16 <= to; c += 16) {
-        const __m256i t = _mm256_add_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(r + c)),
-                                           _mm256_mullo_epi16(fv, _mm256_loadu_si256((const __m256i *)(const void *)(p + c))));
+        const __m256i pv = _mm256_loadu_si256((const __m256i *)(const void *)(p + c));
+        const __m256i t =
+            _mm256_add_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(r + c)), _mm256_mullo_epi16(fv, pv));
         _mm256_storeu_si256((__m256i *)(void *)(r + c), t);
         _mm256_storeu_si256((__m256i *)(void *)(a + c),
                             _mm256_add_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(a + c)),

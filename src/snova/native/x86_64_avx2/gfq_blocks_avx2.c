@@ -169,6 +169,19 @@ typedef struct {
     __m256i q1[4], q2[4], ac[4], br[4], q1c[4], q2r[4], bt, ar[4];
 } term_consts;
 
+/* s1 = sum_k w1[k] x[k] and s2 = sum_k w2[k] x[k], lane by lane (unreduced). */
+static inline void wsum2(__m256i *s1, __m256i *s2, const __m256i w1[4], const __m256i w2[4], const __m256i x[4])
+{
+    __m256i m1 = _mm256_mullo_epi16(w1[0], x[0]), m2 = _mm256_mullo_epi16(w2[0], x[0]);
+    unsigned k;
+    for (k = 1; k < 4; k++) {
+        m1 = _mm256_add_epi16(m1, _mm256_mullo_epi16(w1[k], x[k]));
+        m2 = _mm256_add_epi16(m2, _mm256_mullo_epi16(w2[k], x[k]));
+    }
+    *s1 = m1;
+    *s2 = m2;
+}
+
 static void term_prepare(term_consts *tc, const uint8_t *abq, const __m256i sp[4], unsigned o, size_t it)
 {
     const uint8_t *am = abq + it * 16, *bm = abq + ((size_t)o * ALPHA_L4 + it) * 16;
@@ -181,13 +194,7 @@ static void term_prepare(term_consts *tc, const uint8_t *abq, const __m256i sp[4
         tc->q2[k] = _mm256_set1_epi16((short)q2[k]);
         tc->ac[k] = _mm256_shuffle_epi8(a, ctl(col_ctl[k]));
     }
-    /* Q = sum_a q[a] S^a */
-    m1 = _mm256_mullo_epi16(tc->q1[0], sp[0]);
-    m2 = _mm256_mullo_epi16(tc->q2[0], sp[0]);
-    for (k = 1; k < 4; k++) {
-        m1 = _mm256_add_epi16(m1, _mm256_mullo_epi16(tc->q1[k], sp[k]));
-        m2 = _mm256_add_epi16(m2, _mm256_mullo_epi16(tc->q2[k], sp[k]));
-    }
+    wsum2(&m1, &m2, tc->q1, tc->q2, sp); /* Q = sum_a q[a] S^a */
     m1 = red16_v(m1);
     m2 = red16_v(m2);
     for (k = 0; k < 4; k++) {
@@ -211,13 +218,7 @@ static inline void term_block(__m256i *acc, const term_consts *tc, const uint16_
         rk[k] = _mm256_loadu_si256((const __m256i *)(const void *)(r4 + 16 * k));
     }
     snova_avx2_words_transpose(rk); /* rk[k][u][x] = R[(t, u)][k l + x] */
-    l_t = _mm256_mullo_epi16(tc->q1[0], rk[0]);
-    k_t = _mm256_mullo_epi16(tc->q2[0], rk[0]);
-    for (k = 1; k < 4; k++) {
-        l_t = _mm256_add_epi16(l_t, _mm256_mullo_epi16(tc->q1[k], rk[k]));
-        k_t = _mm256_add_epi16(k_t, _mm256_mullo_epi16(tc->q2[k], rk[k]));
-    }
-    /* l_t = L_t^t, k_t = K_t */
+    wsum2(&l_t, &k_t, tc->q1, tc->q2, rk); /* l_t = L_t^t, k_t = K_t */
     l_t = part_v(l_t);
     k_t = part_v(k_t);
     am = part_v(mul_xc_sum(tc->ac, tmul_yr(l_t, tc->q2r)));    /* A (L_t Q2) */
@@ -323,22 +324,20 @@ void snova_avx2_gfq_finish(uint8_t *out, const uint16_t *d, const uint8_t *abq, 
             const __m256i q1 = _mm256_broadcastq_epi64(_mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)load32(q1v + it * 4))));
             const __m256i q2 = _mm256_broadcastq_epi64(_mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)load32(q2v + it * 4))));
             const __m256i av = widen16(am + it * 16);
-            __m256i mid = _mm256_setzero_si256(), left, br[4];
+            __m256i mid = _mm256_setzero_si256(), left, br[4], q1s[4], q2s[4], ac[4];
+            for (k = 0; k < 4; k++) { /* q1[k], q2[k] and A's column k spread */
+                q1s[k] = _mm256_shuffle_epi8(q1, ctl(col_ctl[k]));
+                q2s[k] = _mm256_shuffle_epi8(q2, ctl(col_ctl[k]));
+                ac[k] = _mm256_shuffle_epi8(av, ctl(col_ctl[k]));
+            }
             for (a = 0; a < 4; a++) {
                 __m256i s = _mm256_setzero_si256();
                 for (b = 0; b < 4; b++) {
-                    s = _mm256_add_epi16(s, _mm256_mullo_epi16(_mm256_shuffle_epi8(q2, ctl(col_ctl[b])), dab[a][b]));
+                    s = _mm256_add_epi16(s, _mm256_mullo_epi16(q2s[b], dab[a][b]));
                 }
-                mid = _mm256_add_epi16(mid, _mm256_mullo_epi16(_mm256_shuffle_epi8(q1, ctl(col_ctl[a])), part_v(s)));
+                mid = _mm256_add_epi16(mid, _mm256_mullo_epi16(q1s[a], part_v(s)));
             }
-            mid = part_v(mid);
-            {
-                __m256i ac[4];
-                for (k = 0; k < 4; k++) {
-                    ac[k] = _mm256_shuffle_epi8(av, ctl(col_ctl[k]));
-                }
-                left = red16_v(mul_xc_sum(ac, mid));
-            }
+            left = red16_v(mul_xc_sum(ac, part_v(mid)));
             rows_of(br, widen16(bm + it * 16));
             acc[ii] = _mm256_add_epi16(acc[ii], mul_yr_sum(left, br));
         }

@@ -105,7 +105,8 @@ static inline uint16_t pair_word(const uint8_t *a, size_t a_cs, int two)
 /* acc_j += (pair b) x (packed pairs of xp row p), for the nv vectors of a
  * strip. The product is the first operand of the addition: GCC then adds
  * into the accumulator's register instead of copying it back. */
-#define MAC_VEC(acc, b, xv) acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc)
+#define MAC_VEC(acc, b, xv) \
+    acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc)
 #define MAC_ROW(b, xrow)                                                                                   \
     do {                                                                                                   \
         MAC_VEC(acc0, b, xrow);                                                                            \
@@ -363,7 +364,8 @@ void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
     for (; k < nb; k++) {
         /* rows 0..3 of the block, 4 bytes each, as the four words of a vector */
         const __m128i blk = _mm_loadu_si128((const __m128i *)(b + 16 * k));
-        const __m256i p01 = pair_v(blk, _mm_srli_si128(blk, 4)), p23 = pair_v(_mm_srli_si128(blk, 8), _mm_srli_si128(blk, 12));
+        const __m256i p01 = pair_v(blk, _mm_srli_si128(blk, 4));
+        const __m256i p23 = pair_v(_mm_srli_si128(blk, 8), _mm_srli_si128(blk, 12));
         _mm_storel_epi64((__m128i *)(void *)(h + 4 * k), _mm256_castsi256_si128(p01));
         _mm_storel_epi64((__m128i *)(void *)(h + hs + 4 * k), _mm256_castsi256_si128(p23));
     }
