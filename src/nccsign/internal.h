@@ -43,6 +43,9 @@ typedef struct {
 #define ncc_center PQSIG_NS(ncc_center)
 #define ncc_exceeds PQSIG_NS(ncc_exceeds)
 #define ncc_keygen_round PQSIG_NS(ncc_keygen_round)
+#define ncc_join_s12 PQSIG_NS(ncc_join_s12)
+#define ncc_split_cs12 PQSIG_NS(ncc_split_cs12)
+#define ncc_add PQSIG_NS(ncc_add)
 
 /* expand.c: the samplers of section 3.3 and the hashes. */
 /* a-hat in this transform's NTT order; spec is scratch (n = 1152 and 2304:
@@ -99,5 +102,14 @@ uint32_t ncc_exceeds(const ncc_spoly *a, int32_t bound);
  * negatives as the official code does, so t may equal q), then Power2Round:
  * t1 to t1, t0 over s (which holds s2). */
 void ncc_keygen_round(ncc_poly *t1, ncc_spoly *s, const ncc_poly *as1);
+/* Signing takes c s1 and c s2 out of one inverse NTT: s12 = s1 + 2^8 s2, and
+ * c s12 = c s1 + 2^8 c s2 with |c s1|, |c s2| <= tau < 2^7, far below q/2. */
+#define NCC_S12_SHIFT 8
+/* s1 = s1 + 2^8 s2 (s12). */
+void ncc_join_s12(ncc_spoly *s1, const ncc_spoly *s2);
+/* From cs = c s12 (centred): z = y + c s1 (over cs) and r0 = r0 - c s2. */
+void ncc_split_cs12(ncc_spoly *cs, ncc_spoly *r0, const ncc_spoly *y);
+/* r = r + a. */
+void ncc_add(ncc_spoly *r, const ncc_spoly *a);
 
 #endif

@@ -1,5 +1,6 @@
 /* NCC-Sign-T opt: conversions between the two polynomial types and the norm
- * test (section 2.4), and key generation's Power2Round, branch-free. */
+ * test (section 2.4), key generation's Power2Round and signing's split of
+ * c s12, branch-free. */
 #include "nccsign/internal.h"
 
 #define Q ((int32_t)NCC_Q)
@@ -42,5 +43,32 @@ void ncc_keygen_round(ncc_poly *t1, ncc_spoly *s, const ncc_poly *as1)
         uint32_t t = (uint32_t)(v + (Q & (v >> 31))), hi = (t + (1u << (NCC_D - 1)) - 1) >> NCC_D;
         t1->c[i] = hi;
         s->c[i] = (int32_t)t - (int32_t)(hi << NCC_D);
+    }
+}
+
+void ncc_join_s12(ncc_spoly *s1, const ncc_spoly *s2)
+{
+    size_t i;
+    for (i = 0; i < NCC_N; i++) {
+        s1->c[i] += s2->c[i] * (1 << NCC_S12_SHIFT);
+    }
+}
+
+void ncc_split_cs12(ncc_spoly *cs, ncc_spoly *r0, const ncc_spoly *y)
+{
+    size_t i;
+    for (i = 0; i < NCC_N; i++) {
+        int32_t v = cs->c[i];
+        int32_t cs1 = (int32_t)(((uint32_t)v + 128) & 255) - 128;
+        r0->c[i] -= (v - cs1) / (1 << NCC_S12_SHIFT);
+        cs->c[i] = y->c[i] + cs1;
+    }
+}
+
+void ncc_add(ncc_spoly *r, const ncc_spoly *a)
+{
+    size_t i;
+    for (i = 0; i < NCC_N; i++) {
+        r->c[i] += a->c[i];
     }
 }

@@ -10,10 +10,6 @@
 #include "nccsign/internal.h"
 #include "nccsign/variant.h"
 
-/* c s1 and c s2 come out of one inverse NTT: s12 = s1 + 2^8 s2, and
- * c s12 = c s1 + 2^8 c s2 with |c s1|, |c s2| <= tau < 2^7, far below q/2. */
-#define S12_SHIFT 8
-
 /* What signing derives from the secret key alone: the NTTs of a, of
  * s1 + 2^8 s2 and of t0 (reduced as ncc_pointwise's second operands), K
  * and tr. It is the body of an expanded secret key (pqsig_expand_sk), or
@@ -48,7 +44,6 @@ static int attempt(sign_state *st, uint8_t *sig)
 {
     uint8_t ctilde[NCC_SEEDBYTES];
     uint32_t reject;
-    size_t i;
 
     /* w = a y; (w1, w0) = Decompose(w); c~ = H(mu || w1); c = SampleInBall(c~). */
     ncc_lift(&st->tmp, &st->y);
@@ -61,16 +56,11 @@ static int attempt(sign_state *st, uint8_t *sig)
     ncc_lift(&st->chat, &st->cct);
     ncc_ntt(st->chat.c);
 
-    /* c s1 and c s2 (see S12_SHIFT): r0 = w0 - c s2, z = y + c s1. */
+    /* c s1 and c s2 (see NCC_S12_SHIFT): r0 = w0 - c s2, z = y + c s1. */
     ncc_pointwise(st->tmp.c, st->chat.c, st->key->s12hat.c);
     ncc_invntt(st->tmp.c);
     ncc_center(&st->z, &st->tmp);
-    for (i = 0; i < NCC_N; i++) {
-        int32_t v = st->z.c[i];
-        int32_t cs1 = (int32_t)(((uint32_t)v + 128) & 255) - 128;
-        st->r0.c[i] -= (v - cs1) / (1 << S12_SHIFT);
-        st->z.c[i] = st->y.c[i] + cs1;
-    }
+    ncc_split_cs12(&st->z, &st->r0, &st->y);
     /* Reject if ||w0 - c s2|| >= gamma2 - beta or ||z|| >= gamma1 - beta. */
     reject = ncc_exceeds(&st->r0, NCC_GAMMA2 - NCC_BETA) |
              ncc_exceeds(&st->z, NCC_GAMMA1 - NCC_BETA);
@@ -92,9 +82,7 @@ static int attempt(sign_state *st, uint8_t *sig)
     }
 
     /* h = MakeHint(-c t0, w - c s2 + c t0); reject if more than omega bits. */
-    for (i = 0; i < NCC_N; i++) {
-        st->r0.c[i] += st->cct.c[i];
-    }
+    ncc_add(&st->r0, &st->cct);
     reject = ncc_make_hint(st->h, st->r0.c, st->w1);
     reject = (NCC_OMEGA - reject) >> 31;
     /* Rejection outcome: made public by the retry; the weight of an
@@ -112,7 +100,6 @@ static int sign_prepare(sign_state *st, const uint8_t *sk)
 {
     sign_key *key = &st->own;
     uint32_t malformed;
-    size_t i;
     malformed = ncc_unpack_sk(st->zeta, st->krho, key->tr, &st->y, &st->z, &st->r0, sk);
     /* Whether the key decodes at all: refusing a malformed key reveals only
      * that it is malformed. */
@@ -124,9 +111,7 @@ static int sign_prepare(sign_state *st, const uint8_t *sk)
     /* zeta is the public seed of a: it is the first field of pk. */
     PQSIG_CT_DECLASSIFY(st->zeta, sizeof st->zeta);
     ncc_expand_a(&key->ahat, &st->tmp, st->zeta);
-    for (i = 0; i < NCC_N; i++) {
-        st->y.c[i] += st->z.c[i] * (1 << S12_SHIFT);
-    }
+    ncc_join_s12(&st->y, &st->z);
     ncc_lift(&key->s12hat, &st->y);
     ncc_ntt(key->s12hat.c);
     ncc_reduce2q(key->s12hat.c); /* second operands of the products (ncc_pointwise) */
