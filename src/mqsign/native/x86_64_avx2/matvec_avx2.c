@@ -237,15 +237,22 @@ static inline void matvec_tab_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t 
     }
 }
 
-/* An odd number nl of 16-byte lanes: two vectors a step (tables_avx2.h). */
-static inline void matvec_pair_body(uint8_t *out, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
-                                    const uint8_t (*tab)[32], size_t count, size_t len, const unsigned nl)
+/* An odd number nl of 16-byte lanes: two vectors a step (tables_avx2.h),
+ * by ntab tables (tab0, and tab1 into out1 when ntab = 2). */
+static inline __attribute__((always_inline)) void matvec_pair_body(uint8_t *out0, uint8_t *out1, const uint8_t *vecs,
+                                                                   ptrdiff_t stride, ptrdiff_t dstride,
+                                                                   const uint8_t (*tab0)[32],
+                                                                   const uint8_t (*tab1)[32], size_t count,
+                                                                   size_t len, const unsigned nl, const unsigned ntab)
 {
-    __m128i sum[7];
+    __m128i sum0[7], sum1[7];
     unsigned k;
-    mqs_avx2_pair_sums(sum, vecs, stride, dstride, tab, count, len, nl);
+    mqs_avx2_pair_sums(sum0, sum1, vecs, stride, dstride, tab0, tab1, count, len, nl, ntab);
     for (k = 0; k < nl; k++) {
-        _mm_storeu_si128((__m128i *)(void *)(out + mqs_avx2_lane_at(k, len)), sum[k]);
+        _mm_storeu_si128((__m128i *)(void *)(out0 + mqs_avx2_lane_at(k, len)), sum0[k]);
+        if (ntab == 2) {
+            _mm_storeu_si128((__m128i *)(void *)(out1 + mqs_avx2_lane_at(k, len)), sum1[k]);
+        }
     }
 }
 
@@ -257,13 +264,13 @@ int mqs_avx2_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdif
     }
     switch ((len + 15) / 16) {
     case 3:
-        matvec_pair_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 3);
+        matvec_pair_body(out, NULL, vecs, (ptrdiff_t)stride, dstride, tab, NULL, count, len, 3, 1);
         return PQSIG_NATIVE_OK;
     case 5:
-        matvec_pair_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 5);
+        matvec_pair_body(out, NULL, vecs, (ptrdiff_t)stride, dstride, tab, NULL, count, len, 5, 1);
         return PQSIG_NATIVE_OK;
     case 7:
-        matvec_pair_body(out, vecs, (ptrdiff_t)stride, dstride, tab, count, len, 7);
+        matvec_pair_body(out, NULL, vecs, (ptrdiff_t)stride, dstride, tab, NULL, count, len, 7, 1);
         return PQSIG_NATIVE_OK;
     default:
         break;
@@ -328,6 +335,14 @@ int mqs_avx2_matvec_tab2(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size
      * longer vectors decline */
     if (len < 32 || len > 96) {
         return PQSIG_NATIVE_FALLBACK;
+    }
+    if ((len + 15) / 16 == 3) { /* o = 46: three paired lanes, not two whole registers a vector */
+        matvec_pair_body(out0, out1, vecs, (ptrdiff_t)stride, dstride, tab0, tab1, count, len, 3, 2);
+        return PQSIG_NATIVE_OK;
+    }
+    if ((len + 15) / 16 == 5) {
+        matvec_pair_body(out0, out1, vecs, (ptrdiff_t)stride, dstride, tab0, tab1, count, len, 5, 2);
+        return PQSIG_NATIVE_OK;
     }
     switch ((len + 31) / 32) {
     case 1:

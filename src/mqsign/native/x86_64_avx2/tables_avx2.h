@@ -8,6 +8,7 @@
 #define PQSIG_MQSIGN_NATIVE_X86_64_AVX2_TABLES_H
 
 #include <immintrin.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mqsign/arith.h"
@@ -88,46 +89,75 @@ static inline size_t mqs_avx2_lane_at(unsigned k, size_t len)
 }
 
 /* Paired lanes, for lengths of an odd number nl of 16-byte lanes (33 to 48
- * bytes: o = 46; 65 to 80: o = v = 72; 97 to 112): the sum
+ * bytes: o = 46; 65 to 80: o = v = 72; 97 to 112): the sums
  *   sum_{i < count} s_i * vec_i   (mqs_matvec's offsets, s_i by its table)
  * as nl lanes, lane k the bytes from mqs_avx2_lane_at(k, len) on (lane-wise,
- * so the overlap comes out the same). Vectors go two at a time, i in the low lane of a register and
- * i + 1 in the high one, each with its own table (vpshufb looks up within
- * a lane): nl registers for two vectors, where whole registers take
- * nl + 1. An odd count ends with a zero table in the high lane. */
-static inline void mqs_avx2_pair_sums(__m128i *sum, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
-                                      const uint8_t (*tab)[32], size_t count, size_t len, const unsigned nl)
+ * so the overlap comes out the same); with ntab = 2 also the sums by the
+ * scalars of tab1 into sum1 (each vector read and split once for both).
+ * Vectors go two at a time, i in the low lane of a register and i + 1 in
+ * the high one, each with its own table (vpshufb looks up within a lane):
+ * nl registers for two vectors, where whole registers take nl + 1. An odd
+ * count ends with a zero table in the high lane. */
+static inline void mqs_avx2_pair_step(__m256i *acc0, __m256i *acc1, const uint8_t *p, const uint8_t *q,
+                                      const __m256i t0[2], const __m256i t1[2], const size_t *off, const unsigned nl,
+                                      const unsigned ntab)
 {
-    __m256i acc[7];
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    unsigned k;
+    for (k = 0; k < nl; k++) {
+        const __m256i x = mqs_avx2_halves(p + off[k], q + off[k]);
+        const __m256i lo = _mm256_and_si256(x, nib), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib);
+        acc0[k] = _mm256_xor_si256(mqs_avx2_times_split(lo, hi, t0[0], t0[1]), acc0[k]);
+        if (ntab == 2) {
+            acc1[k] = _mm256_xor_si256(mqs_avx2_times_split(lo, hi, t1[0], t1[1]), acc1[k]);
+        }
+    }
+}
+
+/* The halves of the tables a (low lane) and b (high lane). */
+static inline void mqs_avx2_pair_tabs(__m256i t[2], const uint8_t *a, const uint8_t *b)
+{
+    t[0] = mqs_avx2_halves(a, b);
+    t[1] = mqs_avx2_halves(a + 16, b + 16);
+}
+
+static inline void mqs_avx2_pair_sums(__m128i *sum0, __m128i *sum1, const uint8_t *vecs, ptrdiff_t stride,
+                                      ptrdiff_t dstride, const uint8_t (*tab0)[32], const uint8_t (*tab1)[32],
+                                      size_t count, size_t len, const unsigned nl, const unsigned ntab)
+{
+    static const uint8_t zero[32] = {0};
+    __m256i acc0[7], acc1[7], t0[2], t1[2];
     size_t off[7], i;
     const uint8_t *p = vecs;
     ptrdiff_t st = stride;
     unsigned k;
     for (k = 0; k < nl; k++) {
-        acc[k] = _mm256_setzero_si256();
+        acc0[k] = acc1[k] = _mm256_setzero_si256();
         off[k] = mqs_avx2_lane_at(k, len);
     }
     for (i = 0; i + 1 < count; i += 2) {
         const uint8_t *q = p + st;
-        const __m256i tl = mqs_avx2_halves(tab[i], tab[i + 1]), th = mqs_avx2_halves(tab[i] + 16, tab[i + 1] + 16);
-        for (k = 0; k < nl; k++) {
-            acc[k] = _mm256_xor_si256(mqs_avx2_times(mqs_avx2_halves(p + off[k], q + off[k]), tl, th), acc[k]);
+        mqs_avx2_pair_tabs(t0, tab0[i], tab0[i + 1]);
+        if (ntab == 2) {
+            mqs_avx2_pair_tabs(t1, tab1[i], tab1[i + 1]);
         }
+        mqs_avx2_pair_step(acc0, acc1, p, q, t0, t1, off, nl, ntab);
         st += dstride;
         p = q + st;
         st += dstride;
     }
     if (i < count) {
-        const __m256i tl = _mm256_inserti128_si256(_mm256_setzero_si256(),
-                                                   _mm_loadu_si128((const __m128i *)(const void *)tab[i]), 0);
-        const __m256i th = _mm256_inserti128_si256(_mm256_setzero_si256(),
-                                                   _mm_loadu_si128((const __m128i *)(const void *)(tab[i] + 16)), 0);
-        for (k = 0; k < nl; k++) {
-            acc[k] = _mm256_xor_si256(acc[k], mqs_avx2_times(mqs_avx2_halves(p + off[k], p + off[k]), tl, th));
+        mqs_avx2_pair_tabs(t0, tab0[i], zero);
+        if (ntab == 2) {
+            mqs_avx2_pair_tabs(t1, tab1[i], zero);
         }
+        mqs_avx2_pair_step(acc0, acc1, p, p, t0, t1, off, nl, ntab);
     }
     for (k = 0; k < nl; k++) {
-        sum[k] = _mm_xor_si128(_mm256_castsi256_si128(acc[k]), _mm256_extracti128_si256(acc[k], 1));
+        sum0[k] = _mm_xor_si128(_mm256_castsi256_si128(acc0[k]), _mm256_extracti128_si256(acc0[k], 1));
+        if (ntab == 2) {
+            sum1[k] = _mm_xor_si128(_mm256_castsi256_si128(acc1[k]), _mm256_extracti128_si256(acc1[k], 1));
+        }
     }
 }
 
