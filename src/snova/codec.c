@@ -80,6 +80,15 @@ static uint64_t divmod_q(uint64_t v, uint32_t *rem)
 #endif
 }
 
+/* A group's number in the narrowest word that holds it (q = 23: 4 bytes),
+ * so that the public path's divisions by q are 32-bit ones where they can
+ * be (a multiplication and a shift instead of the 64-bit sequence). */
+#if SNOVA_PACK_BYTES <= 4
+typedef uint32_t pack_word;
+#else
+typedef uint64_t pack_word;
+#endif
+
 /* Both decoders: secret bytes (ct = 1) divide with divmod_q; public bytes
  * (ct = 0, verification) use ordinary division by the constant q, which
  * compilers turn into a multiplication on 64-bit targets and which may take
@@ -92,18 +101,28 @@ static inline int unpack(uint8_t *x, const uint8_t *in, size_t n, const int ct)
         size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
         size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
         uint64_t value = 0;
-        for (i = b1; i > b0; i--) {
-            value = (value << 8) | in[i - 1];
-        }
-        for (i = 0; i < count; i++) {
-            uint32_t r;
-            if (ct) {
-                value = divmod_q(value, &r);
-            } else {
-                r = (uint32_t)(value % SNOVA_Q);
-                value /= SNOVA_Q;
+        if (count == SNOVA_PACK_GF) { /* a whole group: a constant count (one load where that compiles) */
+            for (i = SNOVA_PACK_BYTES; i-- > 0;) {
+                value = (value << 8) | in[b0 + i];
             }
-            x[first + i] = (uint8_t)r;
+        } else {
+            for (i = b1; i > b0; i--) {
+                value = (value << 8) | in[i - 1];
+            }
+        }
+        if (ct) {
+            for (i = 0; i < count; i++) {
+                uint32_t r;
+                value = divmod_q(value, &r);
+                x[first + i] = (uint8_t)r;
+            }
+        } else {
+            pack_word v = (pack_word)value;
+            for (i = 0; i < count; i++) {
+                x[first + i] = (uint8_t)(v % SNOVA_Q);
+                v /= SNOVA_Q;
+            }
+            value = v;
         }
         /* canonical only when the number was below q^count */
         excess |= value;
