@@ -53,41 +53,39 @@ void PQSIG_NS(snova_pack)(uint8_t *out, const uint8_t *x, size_t n)
     PQSIG_NS(snova_packer_end)(&pk);
 }
 
-/* v / q and v mod q for a 64-bit v without a division instruction (whose
- * timing may depend on the operands): a shift for q = 16, else a long
- * division by 16-bit digits (each step divides a number below 2^21 by
- * multiply-shift). */
-static uint64_t divmod_q(uint64_t v, uint32_t *rem)
+/* A group's number in the narrowest word that holds it (q = 23: 4 bytes),
+ * so that its divisions by q take as few steps as they can. */
+#if SNOVA_PACK_BYTES <= 4
+typedef uint32_t pack_word;
+#else
+typedef uint64_t pack_word;
+#endif
+
+/* v / q and v mod q without a division instruction (whose timing may
+ * depend on the operands): a shift for q = 16, else a long division by
+ * 16-bit digits (each step divides a number below 2^21 by multiply-shift). */
+static pack_word divmod_q(pack_word v, uint32_t *rem)
 {
 #if SNOVA_Q == 16
     *rem = (uint32_t)(v & 15u);
     return v >> 4;
 #else
-    uint64_t quo = 0;
+    pack_word quo = 0;
     uint32_t r = 0;
     int k;
-    for (k = 3; k >= 0; k--) {
+    for (k = (int)sizeof(pack_word) / 2 - 1; k >= 0; k--) {
         uint32_t cur = (r << 16) | (uint32_t)((v >> (16 * k)) & 0xffffu);
         uint32_t t = (uint32_t)(((uint64_t)cur * (uint64_t)(0xffffffffu / SNOVA_Q)) >> 32);
         uint32_t x = cur - t * SNOVA_Q - SNOVA_Q;
         uint32_t neg = x >> 31; /* 1: t was exact */
         r = x + (SNOVA_Q & (0u - neg));
         t += 1u - neg;
-        quo |= (uint64_t)t << (16 * k);
+        quo |= (pack_word)t << (16 * k);
     }
     *rem = r;
     return quo;
 #endif
 }
-
-/* A group's number in the narrowest word that holds it (q = 23: 4 bytes),
- * so that the public path's divisions by q are 32-bit ones where they can
- * be (a multiplication and a shift instead of the 64-bit sequence). */
-#if SNOVA_PACK_BYTES <= 4
-typedef uint32_t pack_word;
-#else
-typedef uint64_t pack_word;
-#endif
 
 /* Both decoders: secret bytes (ct = 1) divide with divmod_q; public bytes
  * (ct = 0, verification) use ordinary division by the constant q, which
@@ -100,32 +98,28 @@ static inline int unpack(uint8_t *x, const uint8_t *in, size_t n, const int ct)
     for (first = 0; first < n; first += SNOVA_PACK_GF) {
         size_t count = n - first < SNOVA_PACK_GF ? n - first : SNOVA_PACK_GF;
         size_t b0 = SNOVA_BYTES_GF(first), b1 = SNOVA_BYTES_GF(first + count), i;
-        uint64_t value = 0;
+        pack_word v = 0;
         if (count == SNOVA_PACK_GF) { /* a whole group: a constant count (one load where that compiles) */
             for (i = SNOVA_PACK_BYTES; i-- > 0;) {
-                value = (value << 8) | in[b0 + i];
+                v = (pack_word)(v << 8) | in[b0 + i];
             }
         } else {
             for (i = b1; i > b0; i--) {
-                value = (value << 8) | in[i - 1];
+                v = (pack_word)(v << 8) | in[i - 1];
             }
         }
-        if (ct) {
-            for (i = 0; i < count; i++) {
-                uint32_t r;
-                value = divmod_q(value, &r);
-                x[first + i] = (uint8_t)r;
-            }
-        } else {
-            pack_word v = (pack_word)value;
-            for (i = 0; i < count; i++) {
-                x[first + i] = (uint8_t)(v % SNOVA_Q);
+        for (i = 0; i < count; i++) {
+            uint32_t r;
+            if (ct) {
+                v = divmod_q(v, &r);
+            } else {
+                r = (uint32_t)(v % SNOVA_Q);
                 v /= SNOVA_Q;
             }
-            value = v;
+            x[first + i] = (uint8_t)r;
         }
         /* canonical only when the number was below q^count */
-        excess |= value;
+        excess |= v;
     }
     return (int)pqsig_ct_nonzero_mask_u32((uint32_t)excess | (uint32_t)(excess >> 32));
 }

@@ -127,15 +127,17 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
  * evaluates the vinegar part of every equation (streaming the public
  * matrices from pub), sg_finish gives its value (Eq. 1.1), sg_rows the
  * rows of equation i with right-hand side rhs (l^2 elements), sg_solve
- * solves the system (nonzero: singular; secret), sg_solution reads
- * unknown k. */
+ * solves the system (nonzero: singular; secret), sg_signature writes the
+ * signature's elements U = (V + T12 O, O) from its solution O (the
+ * work's other contents are spent by then). */
 void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t *t12, const snova_blk spow[SNOVA_L],
                               const uint8_t *vel);
 void PQSIG_NS(snova_sg_finish)(uint8_t vv[SNOVA_NU], const snova_sign_work *w, const snova_abq *abq);
 void PQSIG_NS(snova_sg_rows)(snova_sign_work *w, const snova_abq *abq, const snova_blk spow[SNOVA_L],
                              const uint8_t rhs[SNOVA_L2], unsigned i);
 uint32_t PQSIG_NS(snova_sg_solve)(snova_sign_work *w);
-uint8_t PQSIG_NS(snova_sg_solution)(const snova_sign_work *w, unsigned k);
+void PQSIG_NS(snova_sg_signature)(snova_sign_work *w, uint8_t sol[SNOVA_N * SNOVA_L2], const uint8_t *t12,
+                                  const uint8_t *vel);
 
 /* Verification (Algorithm 19), everything public: vf_load_pk checks the
  * encoding of P22 (0, or -1 when not canonical), vf_whip takes the

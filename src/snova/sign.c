@@ -26,7 +26,7 @@ static int sign_attempt(snova_sign_state *s, uint8_t attempt)
 {
     const snova_sign_key *key = &s->key;
     snova_sign_work *w = &s->u.w;
-    unsigned i, j, r, c, t, m;
+    unsigned i, r;
     uint32_t singular, symmetric = 0;
 
     PQSIG_NS(snova_vinegar_bytes)(s->vbytes, key->sk_seed, s->target, s->md, s->salt, attempt);
@@ -50,28 +50,10 @@ static int sign_attempt(snova_sign_state *s, uint8_t attempt)
         return -1;
     }
 
-    /* U = (V + T12 O, O) */
-    for (t = 0; t < SNOVA_NU; t++) {
-        s->sol[SNOVA_V * SNOVA_L2 + t] = PQSIG_NS(snova_sg_solution)(w, t);
-    }
-    for (j = 0; j < SNOVA_V; j++) {
-        for (r = 0; r < SNOVA_L; r++) {
-            const uint8_t *trow = key->t12 + (j * SNOVA_L + r) * SNOVA_OL;
-            for (c = 0; c < SNOVA_L; c++) {
-                uint32_t acc = 0;
-                for (t = 0; t < SNOVA_O; t++) {
-                    const uint8_t *ot = &s->sol[(SNOVA_V + t) * SNOVA_L2];
-                    for (m = 0; m < SNOVA_L; m++) {
-                        acc = fe_macc(acc, trow[t * SNOVA_L + m], ot[m * SNOVA_L + c]);
-                    }
-                }
-                s->sol[j * SNOVA_L2 + r * SNOVA_L + c] = fe_add(s->vel[j * SNOVA_L2 + r * SNOVA_L + c], fe_red(acc));
-            }
-        }
-    }
+    PQSIG_NS(snova_sg_signature)(w, s->sol, key->t12, s->vel); /* U = (V + T12 O, O) */
 #if SNOVA_REJECT_SYMMETRIC_SIG
-    for (j = 0; j < SNOVA_N; j++) {
-        symmetric |= blk_symmetric(&s->sol[j * SNOVA_L2]);
+    for (i = 0; i < SNOVA_N; i++) {
+        symmetric |= blk_symmetric(&s->sol[i * SNOVA_L2]);
     }
     /* Public: a signature with a symmetric block is never released, the
      * signer moves on to the next counter value. */

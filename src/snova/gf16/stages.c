@@ -293,9 +293,28 @@ uint32_t PQSIG_NS(snova_sg_solve)(snova_sign_work *w)
     return snova_gf16_solve(w);
 }
 
-uint8_t PQSIG_NS(snova_sg_solution)(const snova_sign_work *w, unsigned k)
+void PQSIG_NS(snova_sg_signature)(snova_sign_work *w, uint8_t sol[SNOVA_N * SNOVA_L2], const uint8_t *t12,
+                                  const uint8_t *vel)
 {
-    return gf16_row_get(&w->g[(size_t)k * SNOVA_WG], SNOVA_NU);
+    const uint8_t *oil = sol + SNOVA_V * SNOVA_L2;
+    unsigned j, r, c, t, m;
+    for (t = 0; t < SNOVA_NU; t++) {
+        sol[SNOVA_V * SNOVA_L2 + t] = gf16_row_get(&w->g[(size_t)t * SNOVA_WG], SNOVA_NU);
+    }
+    for (j = 0; j < SNOVA_V; j++) {
+        for (r = 0; r < SNOVA_L; r++) {
+            const uint8_t *trow = t12 + (j * SNOVA_L + r) * SNOVA_OL;
+            for (c = 0; c < SNOVA_L; c++) {
+                uint32_t acc = 0;
+                for (t = 0; t < SNOVA_O; t++) {
+                    for (m = 0; m < SNOVA_L; m++) {
+                        acc = fe_macc(acc, trow[t * SNOVA_L + m], oil[(t * SNOVA_L + m) * SNOVA_L + c]);
+                    }
+                }
+                sol[j * SNOVA_L2 + r * SNOVA_L + c] = fe_add(vel[j * SNOVA_L2 + r * SNOVA_L + c], fe_red(acc));
+            }
+        }
+    }
 }
 
 /* ---- Verification ----
