@@ -102,6 +102,9 @@ typedef struct {
  * kernels' vector loads then fall where their row strides put them,
  * whatever the sizes of the arrays before. */
 #define GFQ_GW ((SNOVA_NU + 8) & ~7) /* a row of the linear system, whole vectors */
+#if SNOVA_NU > SNOVA_GFQ_MAXN
+#error "the linear system is larger than the solver kernels take (SNOVA_GFQ_MAXN)"
+#endif
 #define GFQ_TP ((SNOVA_O + 7) & ~7)  /* oil blocks as vector lanes, padded */
 /* A row of yt and h: nl columns, and room for a last lane vector that
  * starts at any multiple of l. */

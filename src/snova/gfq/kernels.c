@@ -8,6 +8,7 @@
  * SSE2 pmullw / paddw, NEON mla). */
 #include <string.h>
 
+#include "common/ct.h"
 #include "snova/gfq/scalar.h"
 #include "snova/native/api.h"
 
@@ -246,7 +247,29 @@ static inline void row_axpy(uint16_t *restrict r, const uint16_t *restrict p, un
     }
 }
 
-/* r += f p, then a += r & take. */
+/* The factors of a column pass: for rows col + 2 .. n - 1 of g (the rows
+ * below the next pivot row), f[r] = q - g[r][col] clears column col by
+ * f times the pivot row, and take[r] is 0xffff for the row then added to
+ * the next pivot row (the first whose entry in column col + 1, once cleared,
+ * is nonzero, while that row's own entry npiv is zero), else 0. */
+PQSIG_MAYBE_UNUSED
+static inline void col_factors(const uint16_t *g, unsigned n, unsigned w, unsigned col, uint16_t npiv,
+                               uint16_t *f, uint16_t *take)
+{
+    const uint16_t p1 = g[(size_t)col * w + col + 1];
+    unsigned r;
+    for (r = col + 2; r < n; r++) {
+        const uint16_t *rr = g + (size_t)r * w;
+        const uint16_t fr = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
+        const uint16_t rv = gfq_red16((uint16_t)(rr[col + 1] + fr * p1));
+        const uint16_t t = take_mask(npiv, rv);
+        f[r] = fr;
+        take[r] = t;
+        npiv = (uint16_t)(npiv ^ ((npiv ^ rv) & t));
+    }
+}
+
+/* r += f p, then a += r & take (distinct rows). */
 PQSIG_MAYBE_UNUSED
 static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict p, uint16_t *restrict a,
                                  unsigned from, unsigned to, uint16_t f, uint16_t take)
@@ -259,10 +282,49 @@ static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict 
     }
 }
 
-/* The solver's row pass (a backend compile may define its own before
- * including this file, with the same results). */
-#ifndef ROW_AXPY_CADD
-#define ROW_AXPY_CADD row_axpy_cadd
+/* Rows col + 2 .. n - 1 of g, columns from .. w - 1: r += f[r] p, then
+ * a += r & take[r] (p the pivot row, a the next one). */
+PQSIG_MAYBE_UNUSED
+static inline void rows_axpy_cadd(uint16_t *g, unsigned n, unsigned w, unsigned col, const uint16_t *p,
+                                  uint16_t *a, unsigned from, const uint16_t *f, const uint16_t *take)
+{
+    unsigned r;
+    for (r = col + 2; r < n; r++) {
+        row_axpy_cadd(g + (size_t)r * w, p, a, from, w, f[r], take[r]);
+    }
+}
+
+/* x_r = b_r - sum_{j > r} g[r][j] x_j for r = n - 1 .. 0, the x_j stored
+ * over b_j (column n) and, negated, in a row of their own for the inner
+ * products; every term is below q^2, so a row's sum fits 32 bits. */
+PQSIG_MAYBE_UNUSED
+static inline void back_substitute(uint16_t *g, unsigned n, unsigned w)
+{
+    uint16_t xn[SNOVA_GFQ_MAXN];
+    unsigned r, c;
+    for (r = n; r-- > 0;) {
+        const uint16_t *rr = g + (size_t)r * w;
+        uint32_t acc = rr[n], x;
+        for (c = r + 1; c < n; c++) {
+            acc += (uint32_t)rr[c] * xn[c];
+        }
+        x = gfq_red32(acc);
+        g[(size_t)r * w + n] = (uint16_t)x;
+        xn[r] = (uint16_t)(SNOVA_Q - x);
+    }
+    pqsig_zeroize(xn, sizeof xn);
+}
+
+/* The solver's replaceable units: a backend compile may define its own
+ * before including this file, with the same results. */
+#ifndef COL_FACTORS
+#define COL_FACTORS col_factors
+#endif
+#ifndef ROWS_AXPY_CADD
+#define ROWS_AXPY_CADD rows_axpy_cadd
+#endif
+#ifndef BACK_SUBSTITUTE
+#define BACK_SUBSTITUTE back_substitute
 #endif
 
 /* Columns before the pivot column are zero mod q in every row below and in
@@ -271,6 +333,8 @@ static inline void row_axpy_cadd(uint16_t *restrict r, const uint16_t *restrict 
  * are scratch. */
 uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
 {
+    /* room for whole groups of 8 rows past n (COL_FACTORS may write them) */
+    uint16_t f[SNOVA_GFQ_MAXN + 8], take[SNOVA_GFQ_MAXN + 8];
     uint32_t singular = 0;
     unsigned col, r, c, since_fold = 0;
     uint16_t piv = gfq_red16(g[0]);
@@ -278,14 +342,14 @@ uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
     /* the fix of the first pivot row */
     for (r = 1; r < n; r++) {
         uint16_t *rr = g + (size_t)r * w;
-        uint16_t rv = gfq_red16(rr[0]), take = take_mask(piv, rv);
-        row_cadd(g, rr, 0, w, take);
-        piv = (uint16_t)(piv ^ ((piv ^ rv) & take));
+        uint16_t rv = gfq_red16(rr[0]), t = take_mask(piv, rv);
+        row_cadd(g, rr, 0, w, t);
+        piv = (uint16_t)(piv ^ ((piv ^ rv) & t));
     }
     for (col = 0; col < n; col++) {
         uint16_t *pr = g + (size_t)col * w, *nx = pr + w;
         const unsigned c0 = col & ~7u;
-        uint16_t inv, npiv;
+        uint16_t inv;
         piv = gfq_red16(pr[col]);
         singular |= ((uint32_t)piv - 1u) >> 31;
         inv = gfq_inv(piv);
@@ -300,15 +364,8 @@ uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
          * pivot row when that one's pivot is still zero and its entry is
          * not. */
         row_axpy(nx, pr, c0, w, (uint16_t)(SNOVA_Q - gfq_red16(nx[col])));
-        npiv = gfq_red16(nx[col + 1]);
-        for (r = col + 2; r < n; r++) {
-            uint16_t *rr = g + (size_t)r * w;
-            const uint16_t f = (uint16_t)(SNOVA_Q - gfq_red16(rr[col]));
-            const uint16_t rv = gfq_red16((uint16_t)(rr[col + 1] + f * pr[col + 1]));
-            const uint16_t take = take_mask(npiv, rv);
-            ROW_AXPY_CADD(rr, pr, nx, c0, w, f, take);
-            npiv = (uint16_t)(npiv ^ ((npiv ^ rv) & take));
-        }
+        COL_FACTORS(g, n, w, col, gfq_red16(nx[col + 1]), f, take);
+        ROWS_AXPY_CADD(g, n, w, col, pr, nx, c0, f, take);
         if (++since_fold == SOLVE_CHUNK) {
             since_fold = 0;
             for (r = col + 1; r < n; r++) {
@@ -319,16 +376,9 @@ uint32_t snova_gfq_solve_c(uint16_t *g, unsigned n, unsigned w)
             }
         }
     }
-    /* x_r = b_r - sum_{j > r} g[r][j] x_j, the x_j stored over b_j; every
-     * term is below q^2, so a row's sum fits 32 bits. */
-    for (r = n; r-- > 0;) {
-        const uint16_t *rr = g + (size_t)r * w;
-        uint32_t acc = rr[n];
-        for (c = r + 1; c < n; c++) {
-            acc += (uint32_t)rr[c] * (uint32_t)(SNOVA_Q - g[(size_t)c * w + n]);
-        }
-        g[(size_t)r * w + n] = (uint16_t)gfq_red32(acc);
-    }
+    BACK_SUBSTITUTE(g, n, w);
+    pqsig_zeroize(f, sizeof f);
+    pqsig_zeroize(take, sizeof take);
     return singular;
 }
 

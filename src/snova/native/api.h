@@ -182,8 +182,10 @@ void snova_gfq_trows_c(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, un
 #define snova_gfq_hrows_c PQSIG_KNS(snova_gfq_hrows_c)
 void snova_gfq_hrows_c(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
 
+#define SNOVA_GFQ_MAXN 160u /* n of the solver, at most (o l^2 of 60_10_q_4) */
+
 /* Gaussian elimination and back substitution of the n x (n + 1) system g
- * (row r at g + r w, w >= n + 1 a multiple of 8, the right-hand side in
+ * (n <= SNOVA_GFQ_MAXN; row r at g + r w, w >= n + 1 a multiple of 8, the right-hand side in
  * column n, columns n + 1 .. w - 1 scratch). Returns 0 with the solution
  * in column n (reduced; other entries left partially reduced), or nonzero
  * when singular; the return value is secret. */
