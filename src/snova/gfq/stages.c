@@ -200,26 +200,52 @@ int PQSIG_NS(snova_vf_load_pk)(snova_verify_work *w, const uint8_t *pk)
 
 void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova_blk spow[SNOVA_L])
 {
-    unsigned k, c;
+    unsigned p, x, c;
     snova_gfq_whip(w->uw16, w->uw8, u, SNOVA_N, spow);
     /* pair p of rows 2p, 2p + 1 of Uw (l is even, so a block row's pairs
      * are its own), broadcast */
-    for (k = 0; k < SNOVA_NL / 2 * SNOVA_L2; k++) {
-        const unsigned p = k / SNOVA_L2, x = k % SNOVA_L2;
-        const uint16_t pair = (uint16_t)(w->uw16[2 * p * SNOVA_L2 + x] | w->uw16[(2 * p + 1) * SNOVA_L2 + x] << 8);
-        for (c = 0; c < SNOVA_GFQ_BC; c++) {
-            w->ub[k * SNOVA_GFQ_BC + c] = pair;
+    for (p = 0; p < SNOVA_NL / 2; p++) {
+        const uint16_t *lo = w->uw16 + (size_t)2 * p * SNOVA_L2, *hi = lo + SNOVA_L2;
+        uint16_t *o = w->ub + (size_t)p * SNOVA_L2 * SNOVA_GFQ_BC;
+        for (x = 0; x < SNOVA_L2; x++) {
+            const uint16_t pair = (uint16_t)(lo[x] | hi[x] << 8);
+            for (c = 0; c < SNOVA_GFQ_BC; c++) {
+                o[x * SNOVA_GFQ_BC + c] = pair;
+            }
         }
     }
 }
 
-/* Element (r, c) of a block row of H into its pair row (native/api.h):
- * rows 2p and 2p + 1 share pair row p, the even one in the low byte and
- * written first. */
-static inline void pair_put(uint16_t *h, unsigned r, unsigned c, uint16_t v)
+/* l rows of an upper triangle of H into its pair rows (native/api.h: rows
+ * 2p and 2p + 1 share pair row p, the even one in the low byte): columns
+ * 0 .. ncol - 1 from src, where row r is zero before column r, then holds
+ * its element at r halved and the next ncol - r - 1 elements; columns
+ * zero_from .. len - 1 zero; every entry written once. reduce: the bytes of
+ * src are any values 0 .. 255 (the expansion's), reduced here. Needs
+ * ncol >= l. Returns src past what it read. */
+static inline const uint8_t *pair_upper(uint16_t *h, const uint8_t *src, unsigned ncol, unsigned zero_from,
+                                        unsigned len, const int reduce)
 {
-    uint16_t *hp = h + (size_t)(r / 2) * GFQ_YS + c;
-    *hp = (uint16_t)(r % 2 == 0 ? v : *hp | v << 8);
+    unsigned p, c;
+    for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+        uint16_t *hp = h + (size_t)p * GFQ_YS;
+        const unsigned r = 2 * p;
+        const uint8_t *s0 = src, *s1 = src + (ncol - r); /* rows r and r + 1 */
+        for (c = 0; c < r; c++) {
+            hp[c] = 0;
+        }
+        hp[r] = gfq_mul(s0[0], GFQ_HALF);
+        hp[r + 1] = (uint16_t)((reduce ? gfq_byte_elem(s0[1]) : s0[1]) | gfq_mul(s1[0], GFQ_HALF) << 8);
+        for (c = r + 2; c < ncol; c++) {
+            hp[c] = (uint16_t)(reduce ? gfq_byte_elem(s0[c - r]) | gfq_byte_elem(s1[c - r - 1]) << 8
+                                      : s0[c - r] | s1[c - r - 1] << 8);
+        }
+        for (c = zero_from; c < len; c++) {
+            hp[c] = 0;
+        }
+        src = s1 + (ncol - r - 1);
+    }
+    return src;
 }
 
 void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uint8_t *pk, unsigned i)
@@ -235,18 +261,12 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
      * expansion */
     for (j = 0; j < SNOVA_V; j++) {
         const unsigned ncol = (SNOVA_N - j) * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
-        const uint8_t *row = w->row;
+        const uint8_t *row;
         PQSIG_NS(snova_pub_read)(pub, w->row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
         /* the bytes as they come, reduced (an expanded key's are reduced
-         * already, and reducing again keeps them), in pair rows */
-        for (r = 0; r < l; r++) {
-            for (c = 0; c < l; c++) {
-                pair_put(w->h, r, c, (uint16_t)(c < r ? 0u : c == r ? gfq_mul(*row++, GFQ_HALF) : gfq_byte_elem(*row++)));
-            }
-            for (c = ncol; c < len && r % 2 == 0; c++) {
-                pair_put(w->h, r, c, 0);
-            }
-        }
+         * already, and reducing again keeps them), in pair rows: the
+         * diagonal block, then the others by hrows */
+        row = pair_upper(w->h, w->row, l, ncol, len, 1);
         snova_gfq_hrows(w->h + l, GFQ_YS, row, SNOVA_N - j - 1);
         snova_gfq_trows(w->yt + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len,
                         w->ub + (size_t)j * SNOVA_GFQ_PAIRS * l2 * SNOVA_GFQ_BC);
@@ -259,11 +279,7 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
      * row by row (the first entry of each on the diagonal) */
     for (j = 0; j < SNOVA_O; j++) {
         const unsigned ncol = ol - j * l, len = (ncol + SNOVA_GFQ_BC - 1) & ~(SNOVA_GFQ_BC - 1);
-        for (r = 0; r < l; r++) {
-            for (c = 0; c < len; c++) {
-                pair_put(w->h, r, c, (uint16_t)(c < r || c >= ncol ? 0u : c == r ? gfq_mul(*e++, GFQ_HALF) : *e++));
-            }
-        }
+        e = pair_upper(w->h, e, ncol, ncol, len, 0);
         snova_gfq_trows(w->yt + vl + (size_t)j * l, GFQ_YS, w->h, GFQ_YS, len,
                         w->ub + (size_t)(vl / 2 + j * SNOVA_GFQ_PAIRS) * l2 * SNOVA_GFQ_BC);
         if (++since == YT_FOLD) {
@@ -280,8 +296,9 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
     memset(w->z, 0, sizeof(w->z));
     snova_gfq_mul(w->z, w->yt8, nl, 1, l2, nl, w->uw8, l2);
     for (r = 0; r < l2; r++) {
-        for (c = 0; c < l2; c++) {
-            w->d[(size_t)i * l2 * l2 + r * l2 + c] = gfq_red16((uint16_t)(w->z[r * l2 + c] + w->z[c * l2 + r]));
+        uint16_t *d = w->d + (size_t)i * l2 * l2;
+        for (c = r; c < l2; c++) { /* D is symmetric */
+            d[r * l2 + c] = d[c * l2 + r] = gfq_red16((uint16_t)(w->z[r * l2 + c] + w->z[c * l2 + r]));
         }
     }
 }
