@@ -803,22 +803,34 @@ static void test_mul(void)
                                          {16, 280, 16},  {40, 240, 40},  {5, 300, 33},   {2, 9, 48},
                                          {20, 96, 96},   {16, 104, 104}, {40, 240, 240}, {16, 148, 148},
                                          {3, 129, 300},  {7, 130, 127},  {2, 17, 129},   {1, 5, 65}};
-    unsigned sh, orient, r, m, c;
+    unsigned sh, orient, strided, r, m, c;
     for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
-        for (orient = 0; orient < 2; orient++) {
+        for (orient = 0; orient < 4; orient++) {
+            /* orient & 1: a transposed; orient & 2: rows of out and x
+             * inside wider matrices (their other entries must stay) */
             unsigned rows = shapes[sh][0], inner = shapes[sh][1], cols = shapes[sh][2];
+            size_t os = cols, xs = cols;
+            strided = (orient & 2) != 0;
+            if (strided) {
+                os = cols + 9;
+                xs = cols + 5;
+                if ((size_t)rows * os > MUL_O || (size_t)inner * xs > MUL_X) {
+                    continue; /* the widest shapes: tested unstrided */
+                }
+            }
             if (rows * inner > MUL_A || inner * cols > MUL_X || rows * cols > MUL_O) {
                 CHECK(0, "mul %ux%ux%u: larger than the test's arrays", rows, inner, cols);
                 continue;
             }
-            size_t a_rs = orient ? 1 : inner, a_cs = orient ? rows : 1;
+            size_t a_rs = orient & 1 ? 1 : inner, a_cs = orient & 1 ? rows : 1;
+            size_t no = (rows - 1) * os + cols, nx = (inner - 1) * xs + cols;
             for (r = 0; r < rows * inner; r++) {
                 ma[r] = relem();
             }
-            for (r = 0; r < inner * cols; r++) {
+            for (r = 0; r < nx; r++) {
                 mx[r] = relem();
             }
-            for (r = 0; r < rows * cols; r++) {
+            for (r = 0; r < no; r++) {
                 mo[r] = relem();
                 mref[r] = mo[r];
                 mn[r] = mo[r];
@@ -826,20 +838,21 @@ static void test_mul(void)
             }
             for (r = 0; r < rows; r++) {
                 for (c = 0; c < cols; c++) {
-                    uint64_t s = mref[r * cols + c];
+                    uint64_t s = mref[r * os + c];
                     for (m = 0; m < inner; m++) {
-                        s += (uint64_t)ma[r * a_rs + m * a_cs] * mx[m * cols + c];
+                        s += (uint64_t)ma[r * a_rs + m * a_cs] * mx[m * xs + c];
                     }
-                    mref[r * cols + c] = (uint16_t)(s % SNOVA_Q);
+                    mref[r * os + c] = (uint16_t)(s % SNOVA_Q);
                 }
             }
-            snova_gfq_mul_c(mo, ma, a_rs, a_cs, rows, inner, mx, cols);
-            CHECK(memcmp(mo, mref, (size_t)rows * cols * sizeof(uint16_t)) == 0, "mul %ux%ux%u", rows, inner, cols);
+            snova_gfq_mul_c(mo, os, ma, a_rs, a_cs, rows, inner, mx, xs, cols);
+            CHECK(memcmp(mo, mref, no * sizeof(uint16_t)) == 0, "mul %ux%ux%u (strides %zu, %zu)", rows, inner,
+                  cols, os, xs);
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_MUL)
             {
                 /* on copies of their exact sizes (a kernel may read a
                  * vector whole where it stays inside a matrix) */
-                const size_t na = (size_t)rows * inner, nx = (size_t)inner * cols, no = (size_t)rows * cols;
+                const size_t na = (size_t)rows * inner;
                 uint8_t *ea = malloc(na), *ex = malloc(nx);
                 uint16_t *eo = malloc(no * sizeof(uint16_t));
                 CHECK(ea != NULL && ex != NULL && eo != NULL, "mul: out of memory");
@@ -847,8 +860,8 @@ static void test_mul(void)
                     memcpy(ea, ma, na);
                     memcpy(ex, mx, nx);
                     memcpy(eo, mn, no * sizeof(uint16_t));
-                    compare_native(snova_gfq_mul_native(eo, ea, a_rs, a_cs, rows, inner, ex, cols), eo, mo, mb,
-                                   no * sizeof(uint16_t), "mul");
+                    compare_native(snova_gfq_mul_native(eo, os, ea, a_rs, a_cs, rows, inner, ex, xs, cols), eo, mo,
+                                   mb, no * sizeof(uint16_t), "mul");
                 }
                 free(ea);
                 free(ex);

@@ -112,13 +112,12 @@ typedef struct {
 #define GFQ_PK_ELEMS_EQ (SNOVA_O * SNOVA_L * (SNOVA_OL + 1) / 2)
 
 typedef struct {
-    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64;
+    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64; /* P11, then U (gfq/stages.c) */
     uint8_t p12[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;
     uint8_t t12t[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64; /* T12^t */
-    uint16_t g[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;   /* G = T12^t P11 */
+    uint16_t g[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;   /* G = T12^t U */
     uint8_t g8[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;
-    uint16_t gt[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64; /* G T12 */
-    uint16_t s[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64;  /* T12^t P12 */
+    uint16_t gt[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64; /* W = G T12 + T12^t P12 */
     uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2] PQSIG_ALIGNED64; /* -P22's upper triangle */
     uint8_t row[GFQ_ROW_BYTES(0)] PQSIG_ALIGNED64;
 } PQSIG_ALIGNED64 snova_keygen_work;
@@ -161,15 +160,23 @@ typedef struct {
 
 /* ---- Kernel dispatchers (native/api.h) ---- */
 
-static inline void snova_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                                 unsigned inner, const uint8_t *x, unsigned cols)
+/* Rows of out and x os and xs entries apart (native/api.h). */
+static inline void snova_gfq_mul_strided(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs,
+                                         unsigned rows, unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_MUL)
-    if (snova_gfq_mul_native(out, a, a_rs, a_cs, rows, inner, x, cols) == PQSIG_NATIVE_OK) {
+    if (snova_gfq_mul_native(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols) == PQSIG_NATIVE_OK) {
         return;
     }
 #endif
-    snova_gfq_mul_c(out, a, a_rs, a_cs, rows, inner, x, cols);
+    snova_gfq_mul_c(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols);
+}
+
+/* Rows of out and x cols entries long. */
+static inline void snova_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                                 unsigned inner, const uint8_t *x, unsigned cols)
+{
+    snova_gfq_mul_strided(out, cols, a, a_rs, a_cs, rows, inner, x, cols, cols);
 }
 
 /* Whether signing runs its products transposed (native/api.h). */

@@ -32,21 +32,20 @@
 #define KW 16u
 #define KR 4u
 
-static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
-                             const uint8_t *x, const unsigned cols, const unsigned nr,
-                             const unsigned width)
+static inline void mul_strip(uint16_t *o, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
+                             const uint8_t *x, size_t xs, const unsigned nr, const unsigned width)
 {
     uint16_t acc[KR][KW];
     unsigned m = 0, k, r;
     for (r = 0; r < nr; r++) {
         for (k = 0; k < width; k++) {
-            acc[r][k] = o[r * cols + k];
+            acc[r][k] = o[r * os + k];
         }
     }
     while (m < inner) {
         unsigned end = inner - m > SNOVA_GFQ_CHUNK ? m + SNOVA_GFQ_CHUNK : inner;
         for (; m < end; m++) {
-            const uint8_t *xm = x + (size_t)m * cols;
+            const uint8_t *xm = x + (size_t)m * xs;
             const uint8_t *am = a + m * a_cs;
             uint16_t xw[KW]; /* widened once for the nr rows */
 #pragma GCC unroll 1
@@ -71,61 +70,61 @@ static inline void mul_strip(uint16_t *o, const uint8_t *a, size_t a_rs, size_t 
     }
     for (r = 0; r < nr; r++) {
         for (k = 0; k < width; k++) {
-            o[r * cols + k] = gfq_red16(acc[r][k]);
+            o[r * os + k] = gfq_red16(acc[r][k]);
         }
     }
 }
 
-static inline void mul_rows(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
-                            const unsigned nr, unsigned inner, const uint8_t *x, const unsigned cols,
+static inline void mul_rows(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
+                            const unsigned nr, unsigned inner, const uint8_t *x, size_t xs, const unsigned cols,
                             const unsigned tail)
 {
     const uint8_t *a0 = a + (size_t)r0 * a_rs;
-    uint16_t *o0 = out + (size_t)r0 * cols;
+    uint16_t *o0 = out + (size_t)r0 * os;
     unsigned c0;
     for (c0 = 0; c0 + KW <= cols; c0 += KW) {
-        mul_strip(o0 + c0, a0, a_rs, a_cs, inner, x + c0, cols, nr, KW);
+        mul_strip(o0 + c0, os, a0, a_rs, a_cs, inner, x + c0, xs, nr, KW);
     }
     if (tail != 0) {
-        mul_strip(o0 + c0, a0, a_rs, a_cs, inner, x + c0, cols, nr, tail);
+        mul_strip(o0 + c0, os, a0, a_rs, a_cs, inner, x + c0, xs, nr, tail);
     }
 }
 
 /* tail = cols mod KW, a constant in each instance */
-static inline void mul_body(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                            unsigned inner, const uint8_t *x, const unsigned cols, const unsigned tail)
+static inline void mul_body(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                            unsigned inner, const uint8_t *x, size_t xs, const unsigned cols, const unsigned tail)
 {
     unsigned r;
     for (r = 0; r + KR <= rows; r += KR) {
-        mul_rows(out, a, a_rs, a_cs, r, KR, inner, x, cols, tail);
+        mul_rows(out, os, a, a_rs, a_cs, r, KR, inner, x, xs, cols, tail);
     }
     for (; r < rows; r++) {
-        mul_rows(out, a, a_rs, a_cs, r, 1, inner, x, cols, tail);
+        mul_rows(out, os, a, a_rs, a_cs, r, 1, inner, x, xs, cols, tail);
     }
 }
 
-FLATTEN void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                     unsigned inner, const uint8_t *x, unsigned cols)
+FLATTEN void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                             unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
     if (cols == GFQ_L2) {
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, GFQ_L2, GFQ_L2 % KW);
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, GFQ_L2, GFQ_L2 % KW);
         return;
     }
     switch (cols % KW) {
     case 0:
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 0);
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 0);
         break;
     case 4:
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 4);
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 4);
         break;
     case 8:
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 8);
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 8);
         break;
     case 12:
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, 12);
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 12);
         break;
     default:
-        mul_body(out, a, a_rs, a_cs, rows, inner, x, cols, cols % KW);
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, cols % KW);
         break;
     }
 }

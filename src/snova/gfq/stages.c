@@ -23,11 +23,21 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  *   F12_i = P11_i T12 + P12_i
  *   P22_i = -(T12^t F12_i + P21_i T12),   P21_i = P12_i^t
  * P22_i is symmetric; its upper half goes into the key (Algorithm 12).
- * Computed transposed, so that the long side of every product is the
- * columns of its right factor (a vector kernel fills its lanes along
- * them): with P11 symmetric, G = T12^t P11 = (P11 T12)^t, and
- * P22 = T12^t P11 T12 + T12^t P12 + P12^t T12 = G T12 + S + S^t with
- * S = T12^t P12. */
+ * With P11 symmetric, P11 = U + U^t for U its upper triangle with the
+ * diagonal halved, so T12^t P11 T12 = M + M^t with M = T12^t U T12, and
+ * P22 = W + W^t with W = G T12 + T12^t P12, G = T12^t U. G takes about
+ * half the products of T12^t P11: U's rows go a block at a time, each from
+ * its diagonal block on (rows of G and U inside the wider matrices). Every product
+ * has the long side in the columns of its right factor (a vector kernel
+ * fills its lanes along them). */
+#define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
+/* Rows of U a product takes: few for the portable kernel (opt
+ * SNOVA_24_5_23_4 keygen 1.84 M -> 1.46 M instructions with 16, 1.50 M with
+ * 48); more for a kernel that prefers long rows of x (avx2: every product
+ * reduces its outputs and repacks its block of x, so narrow blocks cost
+ * what they save; 64: 60_10_19_4 9.10 M -> 8.29 M, 24_5_23_4 +0.7 %). */
+#define KG_TRI 16u
+#define KG_TRI_WIDE 64u
 
 void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 {
@@ -42,22 +52,33 @@ void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
                                  snova_packer *pk)
 {
-    const unsigned vl = SNOVA_VL, ol = SNOVA_OL;
+    const unsigned vl = SNOVA_VL, ol = SNOVA_OL, tri = snova_gfq_wide() ? KG_TRI_WIDE : KG_TRI;
     unsigned k, r, c;
     load_p(pub, i, w->p11, w->p12, w->row);
+    /* U in place: the diagonal halved, zeros left of it in the diagonal
+     * tri x tri blocks (nothing further left is read) */
+    for (r = 0; r < vl; r++) {
+        uint8_t *pr = w->p11 + (size_t)r * vl;
+        for (c = r - r % tri; c < r; c++) {
+            pr[c] = 0;
+        }
+        pr[r] = gfq_mul(pr[r], GFQ_HALF);
+    }
     memset(w->g, 0, sizeof(w->g));
-    snova_gfq_mul(w->g, w->t12t, vl, 1, ol, vl, w->p11, vl);
+    for (k = 0; k < vl; k += tri) {
+        const unsigned n = vl - k < tri ? vl - k : tri;
+        snova_gfq_mul_strided(w->g + k, vl, w->t12t + k, vl, 1, ol, n, w->p11 + (size_t)k * vl + k, vl, vl - k);
+    }
     for (k = 0; k < ol * vl; k++) {
         w->g8[k] = (uint8_t)w->g[k];
     }
     memset(w->gt, 0, sizeof(w->gt));
     snova_gfq_mul(w->gt, w->g8, vl, 1, ol, vl, t12, ol);
-    memset(w->s, 0, sizeof(w->s));
-    snova_gfq_mul(w->s, w->t12t, vl, 1, ol, vl, w->p12, ol);
+    snova_gfq_mul(w->gt, w->t12t, vl, 1, ol, vl, w->p12, ol);
     /* Algorithm 12 on -P22: row by row from the diagonal. */
     for (r = 0, k = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
-            const uint16_t p22 = gfq_red16((uint16_t)(w->gt[r * ol + c] + w->s[r * ol + c] + w->s[c * ol + r]));
+            const uint16_t p22 = gfq_red16((uint16_t)(w->gt[r * ol + c] + w->gt[c * ol + r]));
             w->up[k++] = fe_neg((uint8_t)p22);
         }
     }
@@ -181,7 +202,6 @@ void PQSIG_NS(snova_sg_signature)(snova_sign_work *w, uint8_t sol[SNOVA_N * SNOV
  * time as it lies in the expansion (and in the public key for P22),
  * Y^t = Uw^t H is summed on lanes along those rows (snova_gfq_trows), then
  * Z^t = Y^t Uw. */
-#define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
 /* trows calls (l products each) between two folds of yt */
 #define YT_FOLD (SNOVA_GFQ_CHUNK / SNOVA_L)
 

@@ -127,17 +127,19 @@ void snova_gf16_rows_c(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
 
 #define SNOVA_GFQ_BC 8u    /* lanes of a broadcast element (snova_gfq_trows) */
 
-/* out[r cols + c] = out[r cols + c] + sum_{m < inner} a[r a_rs + m a_cs] x[m cols + c]
- * (mod q) for r < rows, c < cols. Both factors are bytes: a kernel that
- * pairs rows of x (two bytes to a 16-bit lane) reads them as they lie. */
+/* out[r os + c] = out[r os + c] + sum_{m < inner} a[r a_rs + m a_cs] x[m xs + c]
+ * (mod q) for r < rows, c < cols (os, xs >= cols: rows of out and x may be
+ * the first cols columns of wider matrices, whose other entries are left
+ * as they are). Both factors are bytes: a kernel that pairs rows of x (two
+ * bytes to a 16-bit lane) reads them as they lie. */
 /* A choice without a twin: snova_gfq_wide_native(void), where a backend
  * defines PQSIG_SNOVA_NATIVE_GFQ_WIDE, returns PQSIG_NATIVE_OK when its
  * snova_gfq_mul runs faster with few rows of a and long rows of x than
  * the other way round; signing then computes its products transposed
  * (gfq/stages.c). Both orders give the same signature. */
 #define snova_gfq_mul_c PQSIG_KNS(snova_gfq_mul_c)
-void snova_gfq_mul_c(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                     unsigned inner, const uint8_t *x, unsigned cols);
+void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                     unsigned inner, const uint8_t *x, size_t xs, unsigned cols);
 
 /* One vinegar block row j (< v) of an equation's P11 and P12 from its
  * bytes as they lie in the expansion: b holds the diagonal block's upper

@@ -154,10 +154,10 @@ static inline int snova_gfq_wide_native(void)
 }
 
 #define PQSIG_SNOVA_NATIVE_GFQ_MUL
-static inline int snova_gfq_mul_native(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                                       unsigned inner, const uint8_t *x, unsigned cols)
+static inline int snova_gfq_mul_native(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs,
+                                       unsigned rows, unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
-    SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, a, a_rs, a_cs, rows, inner, x, cols));
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols));
 }
 
 #define PQSIG_SNOVA_NATIVE_GFQ_PROW

@@ -103,10 +103,14 @@ static inline uint16_t pair_word(const uint8_t *a, size_t a_cs, int two)
 }
 
 /* acc_j += (pair b) x (packed pairs of xp row p), for the nv vectors of a
- * strip. The product is the first operand of the addition: GCC then adds
- * into the accumulator's register instead of copying it back. */
-#define MAC_VEC(acc, b, xv) \
-    acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc)
+ * strip. The empty asm keeps each sum in its accumulator: without it GCC
+ * added the products of two pairs first and then copied every sum back
+ * into its accumulator's register (a vmovdqa per vector and two pairs). */
+#define MAC_VEC(acc, b, xv)                                                                                \
+    do {                                                                                                   \
+        acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc);   \
+        __asm__("" : "+x"(acc));                                                                           \
+    } while (0)
 #define MAC_ROW(b, xrow)                                                                                   \
     do {                                                                                                   \
         MAC_VEC(acc0, b, xrow);                                                                            \
@@ -198,9 +202,9 @@ static inline uint16_t load_pair(const uint8_t *a)
     return w;
 }
 
-/* The strip (width columns from out, rows cols apart) of out's rows +=
+/* The strip (width columns from out, rows os apart) of out's rows +=
  * the block of np pairs from x row m0 on. */
-static inline void mul_block(uint16_t *out, const uint16_t *o_end, unsigned cols, const uint8_t *a, size_t a_rs,
+static inline void mul_block(uint16_t *out, const uint16_t *o_end, size_t os, const uint8_t *a, size_t a_rs,
                              size_t a_cs, unsigned rows, unsigned m0, unsigned inner, unsigned np,
                              uint16_t xp[MUL_PAIRS][MUL_STRIP], unsigned width, const unsigned nv)
 {
@@ -209,14 +213,14 @@ static inline void mul_block(uint16_t *out, const uint16_t *o_end, unsigned cols
         /* both elements of every pair lie in the row, next to each other */
         for (r = 0; r < rows; r++) {
             const uint8_t *ar = a + (size_t)r * a_rs + m0;
-            uint16_t *o = out + (size_t)r * cols;
+            uint16_t *o = out + (size_t)r * os;
             ROW_BODY(load_pair(ar + 2 * p), load_pair(ar + 2 * p + 2));
         }
         return;
     }
     for (r = 0; r < rows; r++) {
         const uint8_t *ar = a + (size_t)r * a_rs + (size_t)m0 * a_cs;
-        uint16_t *o = out + (size_t)r * cols;
+        uint16_t *o = out + (size_t)r * os;
         ROW_BODY(pair_word(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner),
                  pair_word(ar + (size_t)(2 * p + 2) * a_cs, a_cs, m0 + 2 * p + 3 < inner));
     }
@@ -224,24 +228,28 @@ static inline void mul_block(uint16_t *out, const uint16_t *o_end, unsigned cols
 
 #define MUL_CASE(n)                                                                                        \
     case n:                                                                                                \
-        mul_block(out + c0, o_end, cols, a, a_rs, a_cs, rows, m0, inner, np, xp, width, n);               \
+        mul_block(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, width, n);                 \
         break
 
-void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows, unsigned inner,
-                        const uint8_t *x, unsigned cols)
+void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                        unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
     uint16_t xp[MUL_PAIRS][MUL_STRIP];
-    const uint16_t *o_end = out + (size_t)rows * cols;
-    const uint8_t *x_end = x + (size_t)inner * cols;
+    /* the ends of what the call owns: the last rows' cols entries */
+    const uint16_t *o_end = out + (size_t)(rows - 1) * os + cols;
+    const uint8_t *x_end = x + (size_t)(inner - 1) * xs + cols;
     /* the part of xp written: rows, and vectors of the first (widest) strip */
     const unsigned packed = inner < 2 * MUL_PAIRS ? (inner + 1) / 2 : MUL_PAIRS;
     const unsigned packed_nv = cols < MUL_STRIP ? (cols + 15) / 16 : MUL_VECS;
     unsigned c0, m0, p, j;
+    if (rows == 0 || inner == 0) {
+        return;
+    }
     for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
         const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
         for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
             const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : (left + 1) / 2;
-            pack_pairs(xp, x + (size_t)m0 * cols + c0, cols, width, left, np, nv, x_end);
+            pack_pairs(xp, x + (size_t)m0 * xs + c0, xs, width, left, np, nv, x_end);
             switch (nv) {
                 MUL_CASE(1);
                 MUL_CASE(2);
@@ -250,7 +258,7 @@ void snova_avx2_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, size_t a_c
                 MUL_CASE(5);
                 MUL_CASE(6);
             default:
-                mul_block(out + c0, o_end, cols, a, a_rs, a_cs, rows, m0, inner, np, xp, width, MUL_VECS);
+                mul_block(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, width, MUL_VECS);
                 break;
             }
         }
