@@ -26,10 +26,10 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  * With P11 symmetric, P11 = U + U^t for U its upper triangle with the
  * diagonal halved, so T12^t P11 T12 = M + M^t with M = T12^t U T12, and
  * P22 = W + W^t with W = G T12 + T12^t P12, G = T12^t U. G takes about
- * half the products of T12^t P11: U's rows go a block at a time, each from
- * its diagonal block on (rows of G and U inside the wider matrices). Every product
- * has the long side in the columns of its right factor (a vector kernel
- * fills its lanes along them). */
+ * half the products of T12^t P11: U's rows go a block at a time, each
+ * from its diagonal block on (rows of G and U inside the wider matrices).
+ * Every product has the long side in the columns of its right factor (a
+ * vector kernel fills its lanes along them). */
 #define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
 /* Rows of U a product takes: few for the portable kernel (opt
  * SNOVA_24_5_23_4 keygen 1.84 M -> 1.46 M instructions with 16, 1.50 M with

@@ -135,8 +135,9 @@ void snova_gf16_rows_c(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
 /* A choice without a twin: snova_gfq_wide_native(void), where a backend
  * defines PQSIG_SNOVA_NATIVE_GFQ_WIDE, returns PQSIG_NATIVE_OK when its
  * snova_gfq_mul runs faster with few rows of a and long rows of x than
- * the other way round; signing then computes its products transposed
- * (gfq/stages.c). Both orders give the same signature. */
+ * the other way round; signing then computes its products transposed,
+ * and key generation takes the triangle of P11 in larger blocks of rows
+ * (gfq/stages.c). Both give the same keys and signatures. */
 #define snova_gfq_mul_c PQSIG_KNS(snova_gfq_mul_c)
 void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                      unsigned inner, const uint8_t *x, size_t xs, unsigned cols);
