@@ -106,8 +106,8 @@ static inline void mul_body(uint16_t *out, size_t os, const uint8_t *a, size_t a
 FLATTEN void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                              unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
-    if (cols == GFQ_L2) {
-        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, GFQ_L2, GFQ_L2 % KW);
+    if (cols == GFQ_L2 && os == GFQ_L2 && xs == GFQ_L2) { /* signing's products by Vw: constant strides */
+        mul_body(out, GFQ_L2, a, a_rs, a_cs, rows, inner, x, GFQ_L2, GFQ_L2, GFQ_L2 % KW);
         return;
     }
     switch (cols % KW) {
