@@ -912,25 +912,35 @@ static void test_hrows(void)
 /* A block row of P11 and P12 from its bytes (raw: any value, 255 in the
  * edge run; else elements) against the blocks placed by hand, mirrored
  * and reduced, for every block row j of four shapes (rows of 26 to 1,114
- * bytes); the whole of p11, p12 and b compared (what is not written
+ * bytes) and every mode (both triangles, the upper or the lower one, P12
+ * or P12^t); the whole of p11, p12 and b compared (what is not written
  * stays), on buffers of their exact sizes. */
 static void test_prow(void)
 {
     static const unsigned shapes[][2] = {{24, 5}, {26, 5}, {60, 10}, {2, 1}};
     const unsigned l = SNOVA_L;
-    unsigned sh, j, raw, r, c, k;
+    unsigned sh, j, mode, r, c, k;
     for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
         const unsigned v = shapes[sh][0], o = shapes[sh][1], vl = v * l, ol = o * l;
         const size_t n11 = (size_t)vl * vl, n12 = (size_t)vl * ol;
         uint8_t *m = malloc(4 * (n11 + n12)); /* before, twin, native, reference */
         CHECK(m != NULL, "prow: out of memory");
         for (j = 0; m != NULL && j < v; j++) {
-            for (raw = 0; raw < 2; raw++) {
+            for (mode = 0; mode < 16; mode++) {
+                const unsigned raw = mode & SNOVA_GFQ_PROW_RAW;
+                const int up = !(mode & SNOVA_GFQ_PROW_LOWER), low = !(mode & SNOVA_GFQ_PROW_UPPER);
                 const size_t len = l * (l + 1) / 2 + (size_t)(v - 1 - j + o) * L2;
                 uint8_t *b = malloc(len), *bc = malloc(len), *bn = malloc(len), *e = malloc(len);
                 uint8_t *p11[4], *p12[4];
                 size_t at = 0;
                 unsigned i;
+                if (!up && !low) { /* not a mode */
+                    free(b);
+                    free(bc);
+                    free(bn);
+                    free(e);
+                    continue;
+                }
                 CHECK(b != NULL && bc != NULL && bn != NULL && e != NULL, "prow: out of memory");
                 if (b == NULL || bc == NULL || bn == NULL || e == NULL) {
                     free(b);
@@ -958,25 +968,31 @@ static void test_prow(void)
                 /* the reference: blocks placed by hand */
                 for (r = 0; r < l; r++) {
                     for (c = r; c < l; c++, at++) {
-                        p11[3][(j * l + r) * vl + j * l + c] = e[at];
-                        p11[3][(j * l + c) * vl + j * l + r] = e[at];
+                        p11[3][(j * l + r) * vl + j * l + c] = (up || r == c) ? e[at] : 0;
+                        p11[3][(j * l + c) * vl + j * l + r] = (low || r == c) ? e[at] : 0;
                     }
                 }
                 for (k = j + 1; k < v + o; k++, at += L2) {
                     for (r = 0; r < l; r++) {
                         for (c = 0; c < l; c++) {
-                            if (k < v) {
-                                p11[3][(j * l + r) * vl + k * l + c] = e[at + r * l + c];
-                                p11[3][(k * l + c) * vl + j * l + r] = e[at + r * l + c];
-                            } else {
-                                p12[3][(j * l + r) * ol + (k - v) * l + c] = e[at + r * l + c];
+                            const uint8_t x = e[at + r * l + c];
+                            if (k < v && up) {
+                                p11[3][(j * l + r) * vl + k * l + c] = x;
+                            }
+                            if (k < v && low) {
+                                p11[3][(k * l + c) * vl + j * l + r] = x;
+                            }
+                            if (k >= v && (mode & SNOVA_GFQ_PROW_P12T)) {
+                                p12[3][((k - v) * l + c) * vl + j * l + r] = x;
+                            } else if (k >= v) {
+                                p12[3][(j * l + r) * ol + (k - v) * l + c] = x;
                             }
                         }
                     }
                 }
-                snova_gfq_prow_c(p11[1], p12[1], bc, j, v, o, (int)raw);
-                CHECK(memcmp(p11[1], p11[3], n11 + n12) == 0, "prow: v %u, o %u, j %u, raw %u", v, o, j, raw);
-                CHECK(memcmp(bc, raw ? e : b, len) == 0, "prow: the bytes (v %u, j %u, raw %u)", v, j, raw);
+                snova_gfq_prow_c(p11[1], p12[1], bc, j, v, o, mode);
+                CHECK(memcmp(p11[1], p11[3], n11 + n12) == 0, "prow: v %u, o %u, j %u, mode %u", v, o, j, mode);
+                CHECK(memcmp(bc, raw ? e : b, len) == 0, "prow: the bytes (v %u, j %u, mode %u)", v, j, mode);
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_PROW)
                 {
                     uint8_t *q11 = malloc(n11), *q12 = malloc(n12); /* exact sizes */
@@ -985,7 +1001,7 @@ static void test_prow(void)
                     if (q11 != NULL && q12 != NULL) {
                         memcpy(q11, p11[0], n11);
                         memcpy(q12, p12[0], n12);
-                        rc = snova_gfq_prow_native(q11, q12, bn, j, v, o, (int)raw);
+                        rc = snova_gfq_prow_native(q11, q12, bn, j, v, o, mode);
                         memcpy(p11[2], q11, n11);
                         memcpy(p12[2], q12, n12);
                         compare_native(rc, p11[2], p11[1], p11[0], n11 + n12, "prow");

@@ -112,12 +112,12 @@ typedef struct {
 #define GFQ_PK_ELEMS_EQ (SNOVA_O * SNOVA_L * (SNOVA_OL + 1) / 2)
 
 typedef struct {
-    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64; /* P11, then U (gfq/stages.c) */
-    uint8_t p12[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;
+    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64; /* U or L (gfq/stages.c) */
+    uint8_t p12[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64; /* P12 or P12^t */
     uint8_t t12t[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64; /* T12^t */
-    uint16_t g[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;   /* G = T12^t U */
-    uint8_t g8[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;
-    uint16_t gt[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64; /* W = G T12 + T12^t P12 */
+    uint16_t f[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;  /* F = U T12 + P12, or F^t */
+    uint8_t f8[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;
+    uint16_t gt[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64; /* W^t = F^t T12 */
     uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2] PQSIG_ALIGNED64; /* -P22's upper triangle */
     uint8_t row[GFQ_ROW_BYTES(0)] PQSIG_ALIGNED64;
 } PQSIG_ALIGNED64 snova_keygen_work;
@@ -189,14 +189,14 @@ static inline int snova_gfq_wide(void)
 #endif
 }
 
-static inline void snova_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, int raw)
+static inline void snova_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned mode)
 {
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_PROW)
-    if (snova_gfq_prow_native(p11, p12, b, j, SNOVA_V, SNOVA_O, raw) == PQSIG_NATIVE_OK) {
+    if (snova_gfq_prow_native(p11, p12, b, j, SNOVA_V, SNOVA_O, mode) == PQSIG_NATIVE_OK) {
         return;
     }
 #endif
-    snova_gfq_prow_c(p11, p12, b, j, SNOVA_V, SNOVA_O, raw);
+    snova_gfq_prow_c(p11, p12, b, j, SNOVA_V, SNOVA_O, mode);
 }
 
 static inline void snova_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)

@@ -129,38 +129,58 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t 
     }
 }
 
-void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, int raw)
+/* The blocks of snova_gfq_prow_c from reduced bytes: the upper triangle
+ * (up), the lower one (low), P12 or P12^t (p12t). */
+static inline void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j, unsigned v, unsigned o,
+                                int up, int low, int p12t)
 {
     const unsigned l = SNOVA_L, vl = v * SNOVA_L, ol = o * SNOVA_L;
-    const size_t len = SNOVA_L * (SNOVA_L + 1) / 2 + (size_t)(v - 1 - j + o) * GFQ_L2;
     size_t k;
     unsigned r, c;
-    if (raw) { /* one pass over the row first: it vectorises */
-        for (k = 0; k < len; k++) {
-            b[k] = gfq_byte_elem(b[k]);
-        }
-    }
-    /* the diagonal block: its upper triangle, mirrored */
+    /* the diagonal block: its upper triangle, mirrored (zeros for the
+     * half left out) */
     for (r = 0; r < l; r++) {
-        for (c = r; c < l; c++) {
-            p11[(j * l + r) * vl + j * l + c] = *b;
-            p11[(j * l + c) * vl + j * l + r] = *b++;
+        for (c = r; c < l; c++, b++) {
+            p11[(j * l + r) * vl + j * l + c] = (up || c == r) ? *b : 0;
+            p11[(j * l + c) * vl + j * l + r] = (low || c == r) ? *b : 0;
         }
     }
     /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
     for (k = j + 1; k < v; k++, b += GFQ_L2) {
         for (r = 0; r < l; r++) {
-            memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
-            for (c = 0; c < l; c++) {
+            if (up) {
+                memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
+            }
+            for (c = 0; low && c < l; c++) {
                 p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
             }
         }
     }
     for (k = 0; k < o; k++, b += GFQ_L2) {
         for (r = 0; r < l; r++) {
-            memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
+            if (p12t) {
+                for (c = 0; c < l; c++) {
+                    p12[(k * l + c) * vl + j * l + r] = b[r * l + c];
+                }
+            } else {
+                memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
+            }
         }
     }
+}
+
+void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode)
+{
+    const size_t len = SNOVA_L * (SNOVA_L + 1) / 2 + (size_t)(v - 1 - j + o) * GFQ_L2;
+    size_t k;
+    if (mode & SNOVA_GFQ_PROW_RAW) { /* one pass over the row first: it vectorises */
+        for (k = 0; k < len; k++) {
+            b[k] = gfq_byte_elem(b[k]);
+        }
+    }
+#define PLACE(up, low, p12t) place_blocks(p11, p12, b, j, v, o, up, low, p12t)
+    SNOVA_GFQ_PROW_CASES(mode, PLACE)
+#undef PLACE
 }
 
 void snova_gfq_hrows_c(uint16_t *restrict h, size_t hs, const uint8_t *restrict b, unsigned nb)

@@ -7,15 +7,19 @@
 
 #include "snova/opt.h"
 
-/* P11 (vl x vl, row-major, both triangles) and P12 (vl x ol) of equation
- * i, reduced mod q (an expanded key holds them reduced already:
- * snova_read_p); row: GFQ_ROW_BYTES(0) bytes of scratch. */
-static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t *row)
+/* P11 (vl x vl, row-major, both triangles unless mode says one) and P12
+ * (vl x ol, or its transpose) of equation i, reduced mod q (an expanded
+ * key holds them reduced already: snova_read_p); row: GFQ_ROW_BYTES(0)
+ * bytes of scratch; mode: snova_gfq_prow's (native/api.h). */
+static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t *row, unsigned mode)
 {
     unsigned j;
+    if (p->mem == NULL) {
+        mode |= SNOVA_GFQ_PROW_RAW;
+    }
     for (j = 0; j < SNOVA_V; j++) {
         PQSIG_NS(snova_pub_read)(p, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
-        snova_gfq_prow(p11, p12, row, j, p->mem == NULL);
+        snova_gfq_prow(p11, p12, row, j, mode);
     }
 }
 
@@ -25,19 +29,22 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  * P22_i is symmetric; its upper half goes into the key (Algorithm 12).
  * With P11 symmetric, P11 = U + U^t for U its upper triangle with the
  * diagonal halved, so T12^t P11 T12 = M + M^t with M = T12^t U T12, and
- * P22 = W + W^t with W = G T12 + T12^t P12, G = T12^t U. G takes about
- * half the products of T12^t P11: U's rows go a block at a time, each
- * from its diagonal block on (rows of G and U inside the wider matrices).
- * Every product has the long side in the columns of its right factor (a
- * vector kernel fills its lanes along them). */
+ * P22 = W + W^t for W = T12^t F, F = U T12 + P12, or as well for W^t =
+ * F^t T12. F takes half the products of P11 T12: U's rows go a block at a
+ * time from the diagonal. A kernel that fills its vectors along the rows
+ * of x (snova_gfq_wide) forms F^t = T12^t L + P12^t instead, for L = U^t
+ * the lower triangle, a block of L's rows at a time up to the diagonal,
+ * so that the long side is in the columns. Either way snova_gfq_prow
+ * writes only the triangle used (P12 transposed for F^t), and the
+ * triangle's other side, never written, stays zero from kg_prepare. */
 #define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
-/* Rows of U a product takes: few for the portable kernel (opt
- * SNOVA_24_5_23_4 keygen 1.84 M -> 1.46 M instructions with 16, 1.50 M with
- * 48); more for a kernel that prefers long rows of x (avx2: every product
- * reduces its outputs and repacks its block of x, so narrow blocks cost
- * what they save; 64: 60_10_19_4 9.10 M -> 8.29 M, 24_5_23_4 +0.7 %). */
-#define KG_TRI 16u
-#define KG_TRI_WIDE 64u
+/* Rows of U or L a product takes: one block row for the portable kernel
+ * (opt SNOVA_24_5_23_4 keygen: 8 rows took 1 % more instructions, 32 rows
+ * 9 %, one row 31 %); more for a kernel that prefers long rows of x (avx2:
+ * every product reduces its outputs and repacks its block of x, so narrow
+ * blocks cost what they save; 32 and 64 rows took 1-3 % more than 48). */
+#define KG_TRI 4u
+#define KG_TRI_WIDE 48u
 
 void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 {
@@ -47,34 +54,38 @@ void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
             w->t12t[r * SNOVA_VL + m] = t12[m * SNOVA_OL + r];
         }
     }
+    memset(w->p11, 0, sizeof(w->p11));
 }
 
 void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
                                  snova_packer *pk)
 {
-    const unsigned vl = SNOVA_VL, ol = SNOVA_OL, tri = snova_gfq_wide() ? KG_TRI_WIDE : KG_TRI;
+    const unsigned vl = SNOVA_VL, ol = SNOVA_OL;
+    const int wide = snova_gfq_wide();
+    const unsigned tri = wide ? KG_TRI_WIDE : KG_TRI;
     unsigned k, r, c;
-    load_p(pub, i, w->p11, w->p12, w->row);
-    /* U in place: the diagonal halved, zeros left of it in the diagonal
-     * tri x tri blocks (nothing further left is read) */
+    load_p(pub, i, w->p11, w->p12, w->row, wide ? SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T : SNOVA_GFQ_PROW_UPPER);
     for (r = 0; r < vl; r++) {
-        uint8_t *pr = w->p11 + (size_t)r * vl;
-        for (c = r - r % tri; c < r; c++) {
-            pr[c] = 0;
-        }
-        pr[r] = gfq_mul(pr[r], GFQ_HALF);
+        w->p11[(size_t)r * vl + r] = gfq_mul(w->p11[(size_t)r * vl + r], GFQ_HALF);
     }
-    memset(w->g, 0, sizeof(w->g));
+    for (k = 0; k < vl * ol; k++) {
+        w->f[k] = w->p12[k];
+    }
     for (k = 0; k < vl; k += tri) {
         const unsigned n = vl - k < tri ? vl - k : tri;
-        snova_gfq_mul_strided(w->g + k, vl, w->t12t + k, vl, 1, ol, n, w->p11 + (size_t)k * vl + k, vl, vl - k);
+        const uint8_t *blk = w->p11 + (size_t)k * vl;
+        if (wide) {
+            snova_gfq_mul_strided(w->f, vl, w->t12t + k, vl, 1, ol, n, blk, vl, k + n);
+        } else {
+            snova_gfq_mul_strided(w->f + k * ol, ol, blk + k, vl, 1, n, vl - k, t12 + k * ol, ol, ol);
+        }
     }
-    for (k = 0; k < ol * vl; k++) {
-        w->g8[k] = (uint8_t)w->g[k];
+    for (k = 0; k < vl * ol; k++) {
+        w->f8[k] = (uint8_t)w->f[k];
     }
+    /* gt = F^t T12 = W^t, F^t's rows in f8 (wide) or its columns */
     memset(w->gt, 0, sizeof(w->gt));
-    snova_gfq_mul(w->gt, w->g8, vl, 1, ol, vl, t12, ol);
-    snova_gfq_mul(w->gt, w->t12t, vl, 1, ol, vl, w->p12, ol);
+    snova_gfq_mul(w->gt, w->f8, wide ? vl : 1, wide ? 1 : ol, ol, vl, t12, ol);
     /* Algorithm 12 on -P22: row by row from the diagonal. */
     for (r = 0, k = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
@@ -135,7 +146,7 @@ void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t 
     memset(w->d, 0, sizeof(w->d));
     memset(w->r, 0, sizeof(w->r));
     for (p = 0; p < SNOVA_O; p++) {
-        load_p(pub, p, w->u.m.p11, w->u.m.p12, w->u.m.row);
+        load_p(pub, p, w->u.m.p11, w->u.m.p12, w->u.m.row, 0);
         sg_products(w, t12, w->d + (size_t)p * l2 * l2, w->r + (size_t)p * ol * l2, wide);
     }
     memset(w->rl, 0, sizeof(w->rl));

@@ -162,9 +162,9 @@ static inline int snova_gfq_mul_native(uint16_t *out, size_t os, const uint8_t *
 
 #define PQSIG_SNOVA_NATIVE_GFQ_PROW
 static inline int snova_gfq_prow_native(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o,
-                                        int raw)
+                                        unsigned mode)
 {
-    SNOVA_GFQ_HOOK(snova_avx2_gfq_prow(p11, p12, b, j, v, o, raw));
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_prow(p11, p12, b, j, v, o, mode));
 }
 
 #define PQSIG_SNOVA_NATIVE_GFQ_HROWS

@@ -11,7 +11,7 @@
  * portable kernel spent five instructions per element of a and 16 columns.
  *
  * snova_avx2_gfq_prow places a block row of P11 (and its mirror) and of
- * P12, a block of l = 4 to a vector.
+ * P12 (or P12^t), a block of l = 4 to a vector.
  *
  * snova_avx2_gfq_hrows lays the blocks of a row of P side by side as
  * pair rows (two elements a 16-bit lane), reduced (a transpose of 4 x 4
@@ -294,15 +294,49 @@ static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
     memcpy(dst + 3 * stride, &w3, 4);
 }
 
-void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, int raw)
-{
 #if SNOVA_L == 4
+/* The blocks of snova_avx2_gfq_prow from reduced bytes: the upper
+ * triangle (up), the lower one (low), P12 or P12^t (p12t). */
+static inline __attribute__((always_inline)) void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j,
+                                                               unsigned v, unsigned o, int up, int low, int p12t)
+{
     const size_t vl = 4 * (size_t)v, ol = 4 * (size_t)o;
-    const size_t len = 10 + (size_t)(v - 1 - j + o) * 16;
     const __m128i transpose = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     uint8_t *row = p11 + 4 * j * vl; /* row j l of p11 */
-    size_t k = 0;
     unsigned r, c;
+    size_t k;
+    for (r = 0; r < 4; r++) {
+        for (c = r; c < 4; c++, b++) {
+            row[r * vl + 4 * j + c] = (up || c == r) ? *b : 0;
+            p11[(4 * j + c) * vl + 4 * j + r] = (low || c == r) ? *b : 0;
+        }
+    }
+    for (k = j + 1; k < v; k++, b += 16) {
+        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
+        if (up) {
+            put_rows4(row + 4 * k, vl, blk);
+        }
+        if (low) {
+            put_rows4(p11 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
+        }
+    }
+    for (k = 0; k < o; k++, b += 16) {
+        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
+        if (p12t) {
+            put_rows4(p12 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
+        } else {
+            put_rows4(p12 + 4 * j * ol + 4 * k, ol, blk);
+        }
+    }
+}
+#endif
+
+void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode)
+{
+#if SNOVA_L == 4
+    const size_t len = 10 + (size_t)(v - 1 - j + o) * 16;
+    const int raw = (mode & SNOVA_GFQ_PROW_RAW) != 0;
+    size_t k = 0;
     for (; raw && len < 32 && k < len; k++) {
         b[k] = gfq_byte_elem(b[k]);
     }
@@ -323,22 +357,11 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
             }
         }
     }
-    for (r = 0; r < 4; r++) {
-        for (c = r; c < 4; c++) {
-            row[r * vl + 4 * j + c] = *b;
-            p11[(4 * j + c) * vl + 4 * j + r] = *b++;
-        }
-    }
-    for (k = j + 1; k < v; k++, b += 16) {
-        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
-        put_rows4(row + 4 * k, vl, blk);
-        put_rows4(p11 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
-    }
-    for (k = 0; k < o; k++, b += 16) {
-        put_rows4(p12 + 4 * j * ol + 4 * k, ol, _mm_loadu_si128((const __m128i *)b));
-    }
+#define PLACE(up, low, p12t) place_blocks(p11, p12, b, j, v, o, up, low, p12t)
+    SNOVA_GFQ_PROW_CASES(mode, PLACE)
+#undef PLACE
 #else
-    snova_gfq_prow_c(p11, p12, b, j, v, o, raw);
+    snova_gfq_prow_c(p11, p12, b, j, v, o, mode);
 #endif
 }
 

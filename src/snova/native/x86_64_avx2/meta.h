@@ -73,7 +73,7 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
 #define snova_avx2_gfq_rows PQSIG_KNS(snova_avx2_gfq_rows)
 void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                         unsigned inner, const uint8_t *x, size_t xs, unsigned cols);
-void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, int raw);
+void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode);
 void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
 void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                           const uint16_t *ub);
