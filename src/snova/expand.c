@@ -95,14 +95,15 @@ void PQSIG_NS(snova_gen_t12)(uint8_t t12[SNOVA_VL * SNOVA_OL], const uint8_t sk_
     pqsig_zeroize(blk, sizeof(blk));
     pqsig_zeroize(&m, sizeof(m));
 #else
-    uint32_t ps[SNOVA_L][SNOVA_L][SNOVA_L]; /* S^a, prepared for products */
-    uint8_t cf[SNOVA_L];
-    unsigned j, k, a, r, c;
+    /* A block is sum_a c_a S^a: its l^2 sums (at most l (q - 1)^2, 16
+     * bits) side by side, reduced, and its rows copied out; the loop over
+     * the entries vectorises. */
+    uint16_t sa[SNOVA_L][GFQ_L2];
+    uint8_t cf[SNOVA_L], blk[GFQ_L2];
+    unsigned j, k, a, e;
     for (a = 0; a < SNOVA_L; a++) {
-        for (r = 0; r < SNOVA_L; r++) {
-            for (c = 0; c < SNOVA_L; c++) {
-                ps[a][r][c] = fe_prep(spow[a].e[r][c]);
-            }
+        for (e = 0; e < GFQ_L2; e++) {
+            sa[a][e] = spow[a].e[e / SNOVA_L][e % SNOVA_L];
         }
     }
     PQSIG_NS(snova_t12_coefs)(scratch->coef, sk_seed, scratch);
@@ -110,17 +111,19 @@ void PQSIG_NS(snova_gen_t12)(uint8_t t12[SNOVA_VL * SNOVA_OL], const uint8_t sk_
         for (k = 0; k < SNOVA_O; k++) {
             memcpy(cf, scratch->coef + (j * SNOVA_O + k) * SNOVA_L, SNOVA_L);
             fqs_fix(cf);
-            for (r = 0; r < SNOVA_L; r++) {
-                for (c = 0; c < SNOVA_L; c++) {
-                    uint32_t acc = 0;
-                    for (a = 0; a < SNOVA_L; a++) {
-                        acc = fe_macc_prep(acc, cf[a], ps[a][r][c]);
-                    }
-                    t12[(j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L + c] = fe_red(acc);
+            for (e = 0; e < GFQ_L2; e++) {
+                uint16_t sum = 0;
+                for (a = 0; a < SNOVA_L; a++) {
+                    sum = (uint16_t)(sum + (uint16_t)cf[a] * sa[a][e]);
                 }
+                blk[e] = (uint8_t)gfq_red16(sum);
+            }
+            for (a = 0; a < SNOVA_L; a++) {
+                memcpy(t12 + (j * SNOVA_L + a) * SNOVA_OL + k * SNOVA_L, blk + a * SNOVA_L, SNOVA_L);
             }
         }
     }
+    pqsig_zeroize(blk, sizeof(blk));
 #endif
     pqsig_zeroize(scratch, sizeof(*scratch));
     pqsig_zeroize(cf, sizeof(cf));
