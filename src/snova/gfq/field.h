@@ -112,12 +112,11 @@ typedef struct {
 #define GFQ_PK_ELEMS_EQ (SNOVA_O * SNOVA_L * (SNOVA_OL + 1) / 2)
 
 typedef struct {
-    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64; /* U or L (gfq/stages.c) */
-    uint8_t p12[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64; /* P12 or P12^t */
+    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64; /* L (gfq/stages.c) */
     uint8_t t12t[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64; /* T12^t */
-    uint16_t f[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;  /* F = U T12 + P12, or F^t */
-    uint8_t f8[SNOVA_VL * SNOVA_OL] PQSIG_ALIGNED64;
-    uint16_t gt[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64; /* W^t = F^t T12 */
+    uint16_t f[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;  /* F = T12^t L + P12^t */
+    uint8_t f8[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;  /* P12^t, then F */
+    uint16_t w[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64;  /* W = F T12 */
     uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2] PQSIG_ALIGNED64; /* -P22's upper triangle */
     uint8_t row[GFQ_ROW_BYTES(0)] PQSIG_ALIGNED64;
 } PQSIG_ALIGNED64 snova_keygen_work;

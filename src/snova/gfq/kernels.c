@@ -130,28 +130,28 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t 
 }
 
 /* The blocks of snova_gfq_prow_c from reduced bytes: the upper triangle
- * (up), the lower one (low), P12 or P12^t (p12t). */
+ * too (upper) or only the lower one, P12 or P12^t (p12t). */
 static inline void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j, unsigned v, unsigned o,
-                                int up, int low, int p12t)
+                                int upper, int p12t)
 {
     const unsigned l = SNOVA_L, vl = v * SNOVA_L, ol = o * SNOVA_L;
     size_t k;
     unsigned r, c;
-    /* the diagonal block: its upper triangle, mirrored (zeros for the
-     * half left out) */
+    /* the diagonal block: its upper triangle, mirrored (zeros above the
+     * diagonal when the upper triangle is left out) */
     for (r = 0; r < l; r++) {
         for (c = r; c < l; c++, b++) {
-            p11[(j * l + r) * vl + j * l + c] = (up || c == r) ? *b : 0;
-            p11[(j * l + c) * vl + j * l + r] = (low || c == r) ? *b : 0;
+            p11[(j * l + r) * vl + j * l + c] = (upper || c == r) ? *b : 0;
+            p11[(j * l + c) * vl + j * l + r] = *b;
         }
     }
     /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
     for (k = j + 1; k < v; k++, b += GFQ_L2) {
         for (r = 0; r < l; r++) {
-            if (up) {
+            if (upper) {
                 memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
             }
-            for (c = 0; low && c < l; c++) {
+            for (c = 0; c < l; c++) {
                 p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
             }
         }
@@ -178,7 +178,7 @@ void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsign
             b[k] = gfq_byte_elem(b[k]);
         }
     }
-#define PLACE(up, low, p12t) place_blocks(p11, p12, b, j, v, o, up, low, p12t)
+#define PLACE(upper, p12t) place_blocks(p11, p12, b, j, v, o, upper, p12t)
     SNOVA_GFQ_PROW_CASES(mode, PLACE)
 #undef PLACE
 }

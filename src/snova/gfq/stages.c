@@ -27,23 +27,23 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  *   F12_i = P11_i T12 + P12_i
  *   P22_i = -(T12^t F12_i + P21_i T12),   P21_i = P12_i^t
  * P22_i is symmetric; its upper half goes into the key (Algorithm 12).
- * With P11 symmetric, P11 = U + U^t for U its upper triangle with the
- * diagonal halved, so T12^t P11 T12 = M + M^t with M = T12^t U T12, and
- * P22 = W + W^t for W = T12^t F, F = U T12 + P12, or as well for W^t =
- * F^t T12. F takes half the products of P11 T12: U's rows go a block at a
- * time from the diagonal. A kernel that fills its vectors along the rows
- * of x (snova_gfq_wide) forms F^t = T12^t L + P12^t instead, for L = U^t
- * the lower triangle, a block of L's rows at a time up to the diagonal,
- * so that the long side is in the columns. Either way snova_gfq_prow
- * writes only the triangle used (P12 transposed for F^t), and the
- * triangle's other side, never written, stays zero from kg_prepare. */
+ * With P11 symmetric, P11 = L + L^t for L its lower triangle with the
+ * diagonal halved, so T12^t P11 T12 = M + M^t with M = T12^t L T12, and
+ * P22 = W + W^t for W = F T12, F = T12^t L + P12^t (F is F12^t but for
+ * L^t T12 in place of P11 T12). F takes half the products of T12^t P11:
+ * L's rows go a block at a time up to the diagonal (the long side in the
+ * columns of x, where a vector kernel fills its lanes). snova_gfq_prow
+ * writes only L and P12^t; the upper triangle past the diagonal blocks,
+ * never written, stays zero from kg_prepare. */
 #define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
-/* Rows of U or L a product takes: one block row for the portable kernel
- * (opt SNOVA_24_5_23_4 keygen: 8 rows took 1 % more instructions, 32 rows
- * 9 %, one row 31 %); more for a kernel that prefers long rows of x (avx2:
- * every product reduces its outputs and repacks its block of x, so narrow
- * blocks cost what they save; 32 and 64 rows took 1-3 % more than 48). */
-#define KG_TRI 4u
+/* Rows of L a product takes: the wasted products on the zeros of the
+ * diagonal blocks against the cost of a call. opt SNOVA_24_5_23_4 and
+ * 60_10_19_4 keygen with 16: 1.23 M and 19.5 M instructions, 83 % and
+ * 92 % of the time of one block row at a time (U T12 + P12 in 4 rows: 1.23
+ * M and 17.7 M instructions; avx2's kernel took more of both that way);
+ * 32: 1.24 M and 19.0 M. avx2 repacks its block of x and reduces its
+ * outputs on every call: 32 and 64 rows took 1-3 % more than 48. */
+#define KG_TRI 16u
 #define KG_TRI_WIDE 48u
 
 void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
@@ -60,36 +60,28 @@ void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
 void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
                                  snova_packer *pk)
 {
-    const unsigned vl = SNOVA_VL, ol = SNOVA_OL;
-    const int wide = snova_gfq_wide();
-    const unsigned tri = wide ? KG_TRI_WIDE : KG_TRI;
+    const unsigned vl = SNOVA_VL, ol = SNOVA_OL, tri = snova_gfq_wide() ? KG_TRI_WIDE : KG_TRI;
     unsigned k, r, c;
-    load_p(pub, i, w->p11, w->p12, w->row, wide ? SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T : SNOVA_GFQ_PROW_UPPER);
+    load_p(pub, i, w->p11, w->f8, w->row, SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T);
     for (r = 0; r < vl; r++) {
         w->p11[(size_t)r * vl + r] = gfq_mul(w->p11[(size_t)r * vl + r], GFQ_HALF);
     }
     for (k = 0; k < vl * ol; k++) {
-        w->f[k] = w->p12[k];
+        w->f[k] = w->f8[k];
     }
     for (k = 0; k < vl; k += tri) {
         const unsigned n = vl - k < tri ? vl - k : tri;
-        const uint8_t *blk = w->p11 + (size_t)k * vl;
-        if (wide) {
-            snova_gfq_mul_strided(w->f, vl, w->t12t + k, vl, 1, ol, n, blk, vl, k + n);
-        } else {
-            snova_gfq_mul_strided(w->f + k * ol, ol, blk + k, vl, 1, n, vl - k, t12 + k * ol, ol, ol);
-        }
+        snova_gfq_mul_strided(w->f, vl, w->t12t + k, vl, 1, ol, n, w->p11 + (size_t)k * vl, vl, k + n);
     }
     for (k = 0; k < vl * ol; k++) {
         w->f8[k] = (uint8_t)w->f[k];
     }
-    /* gt = F^t T12 = W^t, F^t's rows in f8 (wide) or its columns */
-    memset(w->gt, 0, sizeof(w->gt));
-    snova_gfq_mul(w->gt, w->f8, wide ? vl : 1, wide ? 1 : ol, ol, vl, t12, ol);
+    memset(w->w, 0, sizeof(w->w));
+    snova_gfq_mul(w->w, w->f8, vl, 1, ol, vl, t12, ol);
     /* Algorithm 12 on -P22: row by row from the diagonal. */
     for (r = 0, k = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
-            const uint16_t p22 = gfq_red16((uint16_t)(w->gt[r * ol + c] + w->gt[c * ol + r]));
+            const uint16_t p22 = gfq_red16((uint16_t)(w->w[r * ol + c] + w->w[c * ol + r]));
             w->up[k++] = fe_neg((uint8_t)p22);
         }
     }

@@ -151,31 +151,25 @@ void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, si
  * already. Writes, as elements, rows j l .. j l + l - 1 of p11 (v l x v l,
  * row-major) from column j l on, the same blocks transposed into columns
  * j l .. j l + l - 1 of the rows below (P11 is symmetric), and rows j l ..
- * j l + l - 1 of p12 (v l x o l). SNOVA_GFQ_PROW_UPPER keeps to the upper
- * triangle (nothing below the diagonal block, zeros below the diagonal
- * inside it), SNOVA_GFQ_PROW_LOWER to the lower one (not both);
- * SNOVA_GFQ_PROW_P12T writes P12^t (o l x v l) instead: columns j l .. j l
- * + l - 1. Public data. */
+ * j l + l - 1 of p12 (v l x o l). SNOVA_GFQ_PROW_LOWER keeps to the lower
+ * triangle (nothing right of the diagonal block, zeros above the diagonal
+ * inside it); SNOVA_GFQ_PROW_P12T writes P12^t (o l x v l) instead:
+ * columns j l .. j l + l - 1. Public data. */
 #define SNOVA_GFQ_PROW_RAW 1u
-#define SNOVA_GFQ_PROW_UPPER 2u
-#define SNOVA_GFQ_PROW_LOWER 4u
-#define SNOVA_GFQ_PROW_P12T 8u
-/* For a kernel: place(up, low, p12t) with constant flags for the modes
+#define SNOVA_GFQ_PROW_LOWER 2u
+#define SNOVA_GFQ_PROW_P12T 4u
+/* For a kernel: place(upper, p12t) with constant flags for the modes
  * gfq/stages.c uses, so that its block loops test none of them. */
 #define SNOVA_GFQ_PROW_CASES(mode, place)                                                                   \
     switch ((mode) & ~SNOVA_GFQ_PROW_RAW) {                                                                 \
     case 0:                                                                                                 \
-        place(1, 1, 0);                                                                                     \
-        break;                                                                                              \
-    case SNOVA_GFQ_PROW_UPPER:                                                                              \
-        place(1, 0, 0);                                                                                     \
+        place(1, 0);                                                                                        \
         break;                                                                                              \
     case SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T:                                                        \
-        place(0, 1, 1);                                                                                     \
+        place(0, 1);                                                                                        \
         break;                                                                                              \
     default:                                                                                                \
-        place(!((mode) & SNOVA_GFQ_PROW_LOWER), !((mode) & SNOVA_GFQ_PROW_UPPER),                           \
-              ((mode) & SNOVA_GFQ_PROW_P12T) != 0);                                                         \
+        place(!((mode) & SNOVA_GFQ_PROW_LOWER), ((mode) & SNOVA_GFQ_PROW_P12T) != 0);                       \
         break;                                                                                              \
     }
 #define snova_gfq_prow_c PQSIG_KNS(snova_gfq_prow_c)

@@ -296,9 +296,9 @@ static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
 
 #if SNOVA_L == 4
 /* The blocks of snova_avx2_gfq_prow from reduced bytes: the upper
- * triangle (up), the lower one (low), P12 or P12^t (p12t). */
+ * triangle too (upper) or only the lower one, P12 or P12^t (p12t). */
 static inline __attribute__((always_inline)) void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j,
-                                                               unsigned v, unsigned o, int up, int low, int p12t)
+                                                               unsigned v, unsigned o, int upper, int p12t)
 {
     const size_t vl = 4 * (size_t)v, ol = 4 * (size_t)o;
     const __m128i transpose = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
@@ -307,18 +307,16 @@ static inline __attribute__((always_inline)) void place_blocks(uint8_t *p11, uin
     size_t k;
     for (r = 0; r < 4; r++) {
         for (c = r; c < 4; c++, b++) {
-            row[r * vl + 4 * j + c] = (up || c == r) ? *b : 0;
-            p11[(4 * j + c) * vl + 4 * j + r] = (low || c == r) ? *b : 0;
+            row[r * vl + 4 * j + c] = (upper || c == r) ? *b : 0;
+            p11[(4 * j + c) * vl + 4 * j + r] = *b;
         }
     }
     for (k = j + 1; k < v; k++, b += 16) {
         const __m128i blk = _mm_loadu_si128((const __m128i *)b);
-        if (up) {
+        if (upper) {
             put_rows4(row + 4 * k, vl, blk);
         }
-        if (low) {
-            put_rows4(p11 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
-        }
+        put_rows4(p11 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
     }
     for (k = 0; k < o; k++, b += 16) {
         const __m128i blk = _mm_loadu_si128((const __m128i *)b);
@@ -357,7 +355,7 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
             }
         }
     }
-#define PLACE(up, low, p12t) place_blocks(p11, p12, b, j, v, o, up, low, p12t)
+#define PLACE(upper, p12t) place_blocks(p11, p12, b, j, v, o, upper, p12t)
     SNOVA_GFQ_PROW_CASES(mode, PLACE)
 #undef PLACE
 #else
