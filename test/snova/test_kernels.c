@@ -961,8 +961,10 @@ static void test_prow(void)
                 /* the reference: blocks placed by hand */
                 for (r = 0; r < l; r++) {
                     for (c = r; c < l; c++, at++) {
-                        p11[3][(j * l + r) * vl + j * l + c] = (up || r == c) ? e[at] : 0;
-                        p11[3][(j * l + c) * vl + j * l + r] = e[at];
+                        /* L: zeros above the diagonal, the diagonal halved */
+                        p11[3][(j * l + r) * vl + j * l + c] = up ? e[at] : 0;
+                        p11[3][(j * l + c) * vl + j * l + r] =
+                            (uint8_t)((up || r != c) ? e[at] : e[at] * ((SNOVA_Q + 1) / 2) % SNOVA_Q);
                     }
                 }
                 for (k = j + 1; k < v + o; k++, at += L2) {

@@ -137,12 +137,12 @@ static inline void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, un
     const unsigned l = SNOVA_L, vl = v * SNOVA_L, ol = o * SNOVA_L;
     size_t k;
     unsigned r, c;
-    /* the diagonal block: its upper triangle, mirrored (zeros above the
-     * diagonal when the upper triangle is left out) */
+    /* the diagonal block: its upper triangle, mirrored (for the lower
+     * triangle alone, zeros above the diagonal and the diagonal halved) */
     for (r = 0; r < l; r++) {
         for (c = r; c < l; c++, b++) {
-            p11[(j * l + r) * vl + j * l + c] = (upper || c == r) ? *b : 0;
-            p11[(j * l + c) * vl + j * l + r] = *b;
+            p11[(j * l + r) * vl + j * l + c] = upper ? *b : 0;
+            p11[(j * l + c) * vl + j * l + r] = (upper || c != r) ? *b : gfq_half(*b);
         }
     }
     /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */

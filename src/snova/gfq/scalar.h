@@ -27,6 +27,12 @@ static inline uint8_t gfq_mul(uint32_t a, uint32_t b)
     return (uint8_t)gfq_red32(a * b);
 }
 
+/* x / 2 for an element x: x / 2 when x is even, else (x + q) / 2. */
+static inline uint8_t gfq_half(uint32_t x)
+{
+    return (uint8_t)((x + (SNOVA_Q & (0u - (x & 1u)))) >> 1);
+}
+
 /* a^(q-2): the inverse of a nonzero a, 0 for 0 (fixed square-and-multiply). */
 static inline uint8_t gfq_inv(uint32_t a)
 {

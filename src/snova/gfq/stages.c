@@ -35,7 +35,6 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  * columns of x, where a vector kernel fills its lanes). snova_gfq_prow
  * writes only L and P12^t; the upper triangle past the diagonal blocks,
  * never written, stays zero from kg_prepare. */
-#define GFQ_HALF ((SNOVA_Q + 1) / 2) /* 1/2 mod q */
 /* Rows of L a product takes: the wasted products on the zeros of the
  * diagonal blocks against the cost of a call. opt SNOVA_24_5_23_4 and
  * 60_10_19_4 keygen with 16: 1.23 M and 19.5 M instructions, 83 % and
@@ -63,9 +62,6 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     const unsigned vl = SNOVA_VL, ol = SNOVA_OL, tri = snova_gfq_wide() ? KG_TRI_WIDE : KG_TRI;
     unsigned k, r, c;
     load_p(pub, i, w->p11, w->f8, w->row, SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T);
-    for (r = 0; r < vl; r++) {
-        w->p11[(size_t)r * vl + r] = gfq_mul(w->p11[(size_t)r * vl + r], GFQ_HALF);
-    }
     for (k = 0; k < vl * ol; k++) {
         w->f[k] = w->f8[k];
     }
@@ -78,11 +74,20 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     }
     memset(w->w, 0, sizeof(w->w));
     snova_gfq_mul(w->w, w->f8, vl, 1, ol, vl, t12, ol);
-    /* Algorithm 12 on -P22: row by row from the diagonal. */
+    /* -P22 = -(W + W^t) whole, in loops that vectorise (f holds W^t, f8
+     * the result: both spent), then Algorithm 12 on it: row by row from
+     * the diagonal. W's entries are below q, so 2 q - W - W^t > 0. */
+    for (r = 0; r < ol; r++) {
+        for (c = 0; c < ol; c++) {
+            w->f[c * ol + r] = w->w[r * ol + c];
+        }
+    }
+    for (k = 0; k < ol * ol; k++) {
+        w->f8[k] = (uint8_t)gfq_red16((uint16_t)(2 * SNOVA_Q - w->w[k] - w->f[k]));
+    }
     for (r = 0, k = 0; r < ol; r++) {
         for (c = r; c < ol; c++) {
-            const uint16_t p22 = gfq_red16((uint16_t)(w->w[r * ol + c] + w->w[c * ol + r]));
-            w->up[k++] = fe_neg((uint8_t)p22);
+            w->up[k++] = w->f8[r * ol + c];
         }
     }
     PQSIG_NS(snova_packer_put_n)(pk, w->up, k);
@@ -257,8 +262,9 @@ static inline const uint8_t *pair_upper(uint16_t *h, const uint8_t *src, unsigne
         for (c = 0; c < r; c++) {
             hp[c] = 0;
         }
-        hp[r] = gfq_mul(s0[0], GFQ_HALF);
-        hp[r + 1] = (uint16_t)((reduce ? gfq_byte_elem(s0[1]) : s0[1]) | gfq_mul(s1[0], GFQ_HALF) << 8);
+        hp[r] = gfq_half(reduce ? gfq_byte_elem(s0[0]) : s0[0]);
+        hp[r + 1] = (uint16_t)((reduce ? gfq_byte_elem(s0[1]) : s0[1]) |
+                               gfq_half(reduce ? gfq_byte_elem(s1[0]) : s1[0]) << 8);
         for (c = r + 2; c < ncol; c++) {
             hp[c] = (uint16_t)(reduce ? gfq_byte_elem(s0[c - r]) | gfq_byte_elem(s1[c - r - 1]) << 8
                                       : s0[c - r] | s1[c - r - 1] << 8);

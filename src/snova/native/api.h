@@ -151,10 +151,11 @@ void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, si
  * already. Writes, as elements, rows j l .. j l + l - 1 of p11 (v l x v l,
  * row-major) from column j l on, the same blocks transposed into columns
  * j l .. j l + l - 1 of the rows below (P11 is symmetric), and rows j l ..
- * j l + l - 1 of p12 (v l x o l). SNOVA_GFQ_PROW_LOWER keeps to the lower
- * triangle (nothing right of the diagonal block, zeros above the diagonal
- * inside it); SNOVA_GFQ_PROW_P12T writes P12^t (o l x v l) instead:
- * columns j l .. j l + l - 1. Public data. */
+ * j l + l - 1 of p12 (v l x o l). SNOVA_GFQ_PROW_LOWER writes L, the
+ * lower triangle with its diagonal halved (P11 = L + L^t): nothing right
+ * of the diagonal block, zeros above the diagonal inside it.
+ * SNOVA_GFQ_PROW_P12T writes P12^t (o l x v l) instead: columns j l .. j l
+ * + l - 1. Public data. */
 #define SNOVA_GFQ_PROW_RAW 1u
 #define SNOVA_GFQ_PROW_LOWER 2u
 #define SNOVA_GFQ_PROW_P12T 4u

@@ -296,7 +296,8 @@ static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
 
 #if SNOVA_L == 4
 /* The blocks of snova_avx2_gfq_prow from reduced bytes: the upper
- * triangle too (upper) or only the lower one, P12 or P12^t (p12t). */
+ * triangle too (upper) or only L (the lower one, its diagonal halved), P12
+ * or P12^t (p12t). */
 static inline __attribute__((always_inline)) void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j,
                                                                unsigned v, unsigned o, int upper, int p12t)
 {
@@ -307,8 +308,8 @@ static inline __attribute__((always_inline)) void place_blocks(uint8_t *p11, uin
     size_t k;
     for (r = 0; r < 4; r++) {
         for (c = r; c < 4; c++, b++) {
-            row[r * vl + 4 * j + c] = (upper || c == r) ? *b : 0;
-            p11[(4 * j + c) * vl + 4 * j + r] = *b;
+            row[r * vl + 4 * j + c] = upper ? *b : 0;
+            p11[(4 * j + c) * vl + 4 * j + r] = (upper || c != r) ? *b : gfq_half(*b);
         }
     }
     for (k = j + 1; k < v; k++, b += 16) {
