@@ -909,12 +909,47 @@ static void test_hrows(void)
     (void)hn;
 }
 
+/* A block row's bytes b (raw: any value, 255 in the edge run; else
+ * elements), their elements e, and two copies of b (bc, bn) for the twin
+ * and the native kernel; 0 (all freed) when out of memory. */
+typedef struct {
+    uint8_t *b, *bc, *bn, *e;
+} row_bytes;
+
+static void row_free(row_bytes *rb)
+{
+    free(rb->b);
+    free(rb->bc);
+    free(rb->bn);
+    free(rb->e);
+}
+
+static int row_make(row_bytes *rb, size_t len, unsigned raw)
+{
+    size_t k;
+    rb->b = malloc(len);
+    rb->bc = malloc(len);
+    rb->bn = malloc(len);
+    rb->e = malloc(len);
+    CHECK(rb->b != NULL && rb->bc != NULL && rb->bn != NULL && rb->e != NULL, "row bytes: out of memory");
+    if (rb->b == NULL || rb->bc == NULL || rb->bn == NULL || rb->e == NULL) {
+        row_free(rb);
+        return 0;
+    }
+    for (k = 0; k < len; k++) {
+        rb->b[k] = raw ? (edge ? 255 : (uint8_t)rnd64()) : relem();
+        rb->e[k] = (uint8_t)(rb->b[k] % SNOVA_Q);
+    }
+    memcpy(rb->bc, rb->b, len);
+    memcpy(rb->bn, rb->b, len);
+    return 1;
+}
+
 /* A block row of P11 and P12 from its bytes (raw: any value, 255 in the
  * edge run; else elements) against the blocks placed by hand, mirrored
  * and reduced, for every block row j of four shapes (rows of 26 to 1,114
- * bytes) and every mode (both triangles or the lower one, P12 or P12^t,
- * raw or not); the whole of p11, p12 and b compared (what is not written
- * stays), on buffers of their exact sizes. */
+ * bytes), raw or not; the whole of p11, p12 and b compared (what is not
+ * written stays), on buffers of their exact sizes. */
 static void test_prow(void)
 {
     static const unsigned shapes[][2] = {{24, 5}, {26, 5}, {60, 10}, {2, 1}};
@@ -926,20 +961,14 @@ static void test_prow(void)
         uint8_t *m = malloc(4 * (n11 + n12)); /* before, twin, native, reference */
         CHECK(m != NULL, "prow: out of memory");
         for (j = 0; m != NULL && j < v; j++) {
-            for (mode = 0; mode < 8; mode++) {
+            for (mode = 0; mode <= SNOVA_GFQ_PROW_RAW; mode++) {
                 const unsigned raw = mode & SNOVA_GFQ_PROW_RAW;
-                const int up = !(mode & SNOVA_GFQ_PROW_LOWER);
                 const size_t len = l * (l + 1) / 2 + (size_t)(v - 1 - j + o) * L2;
-                uint8_t *b = malloc(len), *bc = malloc(len), *bn = malloc(len), *e = malloc(len);
                 uint8_t *p11[4], *p12[4];
                 size_t at = 0;
                 unsigned i;
-                CHECK(b != NULL && bc != NULL && bn != NULL && e != NULL, "prow: out of memory");
-                if (b == NULL || bc == NULL || bn == NULL || e == NULL) {
-                    free(b);
-                    free(bc);
-                    free(bn);
-                    free(e);
+                row_bytes rb;
+                if (!row_make(&rb, len, raw)) {
                     break;
                 }
                 for (i = 0; i < 4; i++) {
@@ -949,45 +978,32 @@ static void test_prow(void)
                 for (k = 0; k < n11 + n12; k++) {
                     p11[0][k] = (uint8_t)rnd64();
                 }
-                for (k = 0; k < len; k++) {
-                    b[k] = raw ? (edge ? 255 : (uint8_t)rnd64()) : relem();
-                    e[k] = (uint8_t)(b[k] % SNOVA_Q);
-                }
                 for (i = 1; i < 4; i++) {
                     memcpy(p11[i], p11[0], n11 + n12);
                 }
-                memcpy(bc, b, len);
-                memcpy(bn, b, len);
                 /* the reference: blocks placed by hand */
                 for (r = 0; r < l; r++) {
                     for (c = r; c < l; c++, at++) {
-                        /* L: zeros above the diagonal, the diagonal halved */
-                        p11[3][(j * l + r) * vl + j * l + c] = up ? e[at] : 0;
-                        p11[3][(j * l + c) * vl + j * l + r] =
-                            (uint8_t)((up || r != c) ? e[at] : e[at] * ((SNOVA_Q + 1) / 2) % SNOVA_Q);
+                        p11[3][(j * l + r) * vl + j * l + c] = rb.e[at];
+                        p11[3][(j * l + c) * vl + j * l + r] = rb.e[at];
                     }
                 }
                 for (k = j + 1; k < v + o; k++, at += L2) {
                     for (r = 0; r < l; r++) {
                         for (c = 0; c < l; c++) {
-                            const uint8_t x = e[at + r * l + c];
-                            if (k < v && up) {
-                                p11[3][(j * l + r) * vl + k * l + c] = x;
-                            }
+                            const uint8_t x = rb.e[at + r * l + c];
                             if (k < v) {
+                                p11[3][(j * l + r) * vl + k * l + c] = x;
                                 p11[3][(k * l + c) * vl + j * l + r] = x;
-                            }
-                            if (k >= v && (mode & SNOVA_GFQ_PROW_P12T)) {
-                                p12[3][((k - v) * l + c) * vl + j * l + r] = x;
-                            } else if (k >= v) {
+                            } else {
                                 p12[3][(j * l + r) * ol + (k - v) * l + c] = x;
                             }
                         }
                     }
                 }
-                snova_gfq_prow_c(p11[1], p12[1], bc, j, v, o, mode);
+                snova_gfq_prow_c(p11[1], p12[1], rb.bc, j, v, o, mode);
                 CHECK(memcmp(p11[1], p11[3], n11 + n12) == 0, "prow: v %u, o %u, j %u, mode %u", v, o, j, mode);
-                CHECK(memcmp(bc, raw ? e : b, len) == 0, "prow: the bytes (v %u, j %u, mode %u)", v, j, mode);
+                CHECK(memcmp(rb.bc, raw ? rb.e : rb.b, len) == 0, "prow: the bytes (v %u, j %u, mode %u)", v, j, mode);
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_PROW)
                 {
                     uint8_t *q11 = malloc(n11), *q12 = malloc(n12); /* exact sizes */
@@ -996,23 +1012,185 @@ static void test_prow(void)
                     if (q11 != NULL && q12 != NULL) {
                         memcpy(q11, p11[0], n11);
                         memcpy(q12, p12[0], n12);
-                        rc = snova_gfq_prow_native(q11, q12, bn, j, v, o, mode);
+                        rc = snova_gfq_prow_native(q11, q12, rb.bn, j, v, o, mode);
                         memcpy(p11[2], q11, n11);
                         memcpy(p12[2], q12, n12);
                         compare_native(rc, p11[2], p11[1], p11[0], n11 + n12, "prow");
-                        compare_native(rc, bn, bc, b, len, "prow bytes");
+                        compare_native(rc, rb.bn, rb.bc, rb.b, len, "prow bytes");
                     }
                     free(q11);
                     free(q12);
                 }
 #endif
-                free(b);
-                free(bc);
-                free(bn);
-                free(e);
+                row_free(&rb);
             }
         }
         free(m);
+    }
+}
+
+/* Key generation's L as pair rows and P12^t from a block row's bytes
+ * (raw: any value, 255 in the edge run; else elements) against the blocks
+ * placed by hand, for every block row j of the four shapes of test_prow,
+ * raw or not: the whole of lp (its rows padded by 5 words) and p12t
+ * compared (what is not written stays), on buffers of their exact sizes;
+ * b's bytes left as they were or reduced. */
+static void test_lrow(void)
+{
+    static const unsigned shapes[][2] = {{24, 5}, {26, 5}, {60, 10}, {2, 1}};
+    const unsigned l = SNOVA_L, half = (SNOVA_Q + 1) / 2;
+    unsigned sh, j, raw, r, c, k, i;
+    for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
+        const unsigned v = shapes[sh][0], o = shapes[sh][1], vl = v * l;
+        const size_t lps = vl + 5, nl = vl / 2 * lps, nt = (size_t)o * l * vl, n = (nl + nt) * 2;
+        uint8_t *m = malloc(4 * n); /* before, twin, native, reference: lp's words, then p12t's */
+        CHECK(m != NULL, "lrow: out of memory");
+        for (j = 0; m != NULL && j < v; j++) {
+            for (raw = 0; raw < 2; raw++) {
+                const size_t len = l * (l + 1) / 2 + (size_t)(v - 1 - j + o) * L2;
+                uint16_t *lp[4], *pt[4];
+                size_t at = 0;
+                row_bytes rb;
+                if (!row_make(&rb, len, raw)) {
+                    break;
+                }
+                for (i = 0; i < 4; i++) {
+                    lp[i] = (uint16_t *)(void *)(m + i * n);
+                    pt[i] = lp[i] + nl;
+                }
+                for (k = 0; k < n; k++) {
+                    m[k] = (uint8_t)rnd64();
+                }
+                for (i = 1; i < 4; i++) {
+                    memcpy(m + i * n, m, n);
+                }
+                /* the reference: L[x][y] set byte by byte in its pair row */
+#define SET_L(x, y, val)                                                                                   \
+    lp[3][(x) / 2 * lps + (y)] = (uint16_t)((lp[3][(x) / 2 * lps + (y)] & (0xff00u >> 8 * ((x) % 2))) |      \
+                                            (unsigned)(val) << 8 * ((x) % 2))
+                for (r = 0; r < l; r++) {
+                    for (c = 0; c < l; c++) {
+                        if (c < r) { /* above the diagonal of L */
+                            SET_L(j * l + c, j * l + r, 0);
+                        }
+                    }
+                    for (c = r; c < l; c++, at++) { /* L[jl + c][jl + r] = P11[jl + r][jl + c] */
+                        SET_L(j * l + c, j * l + r, c == r ? rb.e[at] * half % SNOVA_Q : rb.e[at]);
+                    }
+                }
+                for (k = j + 1; k < v + o; k++, at += L2) {
+                    for (r = 0; r < l; r++) {
+                        for (c = 0; c < l; c++) {
+                            const uint8_t x = rb.e[at + r * l + c];
+                            if (k < v) {
+                                SET_L(k * l + c, j * l + r, x);
+                            } else {
+                                pt[3][((k - v) * l + c) * vl + j * l + r] = x;
+                            }
+                        }
+                    }
+                }
+#undef SET_L
+                snova_gfq_lrow_c(lp[1], lps, pt[1], rb.bc, j, v, o, (int)raw);
+                CHECK(memcmp(m + n, m + 3 * n, n) == 0, "lrow: v %u, o %u, j %u, raw %u", v, o, j, raw);
+                for (k = 0, i = 0; k < len; k++) {
+                    i += rb.bc[k] != rb.b[k] && rb.bc[k] != rb.e[k];
+                }
+                CHECK(i == 0, "lrow: %u bytes changed to other values (v %u, j %u, raw %u)", i, v, j, raw);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_LROW)
+                {
+                    uint16_t *ql = malloc(nl * 2), *qt = malloc(nt * 2); /* exact sizes */
+                    int rc;
+                    CHECK(ql != NULL && qt != NULL, "lrow: out of memory");
+                    if (ql != NULL && qt != NULL) {
+                        memcpy(ql, lp[0], nl * 2);
+                        memcpy(qt, pt[0], nt * 2);
+                        rc = snova_gfq_lrow_native(ql, lps, qt, rb.bn, j, v, o, (int)raw);
+                        memcpy(lp[2], ql, nl * 2);
+                        memcpy(pt[2], qt, nt * 2);
+                        compare_native(rc, m + 2 * n, m + n, m, n, "lrow");
+                        for (k = 0, i = 0; k < len; k++) {
+                            i += rb.bn[k] != rb.b[k] && rb.bn[k] != rb.e[k];
+                        }
+                        CHECK(i == 0, "lrow native: %u bytes changed to other values (v %u, j %u)", i, v, j);
+                    }
+                    free(ql);
+                    free(qt);
+                }
+#endif
+                row_free(&rb);
+            }
+        }
+        free(m);
+    }
+}
+
+/* The product with x as pair rows against snova_gfq_mul_c on x's bytes:
+ * shapes across the avx2 kernel's strips (112 columns) and blocks (104
+ * rows of x), pair rows padded to a multiple of 16 words (and 8 more),
+ * their padding random; native on buffers of their exact sizes. */
+static void test_mul_pairs(void)
+{
+    static const unsigned shapes[][3] = {{1, 2, 1},    {3, 8, 16},    {20, 48, 48},  {20, 48, 96}, {20, 96, 20},
+                                         {20, 16, 104}, {40, 240, 40}, {5, 210, 33}, {2, 106, 129},
+                                         {7, 130, 240}, {30, 48, 240}};
+    unsigned sh, pad, r, m, c;
+    for (sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
+        for (pad = 0; pad < 2; pad++) {
+            const unsigned rows = shapes[sh][0], inner = shapes[sh][1], cols = shapes[sh][2];
+            const size_t xps = ((cols + 15) & ~15u) + 8 * pad, os = cols + 3 * pad;
+            const size_t np = inner / 2 * xps, no = (rows - 1) * os + cols;
+            uint16_t *xp = malloc(np * sizeof(uint16_t));
+            CHECK(xp != NULL, "mul_pairs: out of memory");
+            if (xp == NULL || rows * inner > MUL_A || inner * cols > MUL_X || no > MUL_O) {
+                CHECK(xp == NULL, "mul_pairs %ux%ux%u: larger than the test's arrays", rows, inner, cols);
+                free(xp);
+                continue;
+            }
+            for (r = 0; r < rows * inner; r++) {
+                ma[r] = relem();
+            }
+            for (m = 0; m < inner; m++) {
+                for (c = 0; c < cols; c++) {
+                    mx[m * cols + c] = relem();
+                }
+            }
+            for (r = 0; r < np; r++) {
+                xp[r] = (uint16_t)rnd64(); /* the padding: anything */
+            }
+            for (m = 0; m < inner; m += 2) {
+                for (c = 0; c < cols; c++) {
+                    xp[m / 2 * xps + c] = (uint16_t)(mx[m * cols + c] | mx[(m + 1) * cols + c] << 8);
+                }
+            }
+            for (r = 0; r < no; r++) {
+                mo[r] = relem();
+                mref[r] = mo[r];
+                mn[r] = mo[r];
+                mb[r] = mo[r];
+            }
+            snova_gfq_mul_c(mref, os, ma, inner, 1, rows, inner, mx, cols, cols);
+            snova_gfq_mul_pairs_c(mo, os, ma, inner, rows, inner, xp, xps, cols);
+            CHECK(memcmp(mo, mref, no * sizeof(uint16_t)) == 0, "mul_pairs %ux%ux%u (pad %u)", rows, inner, cols,
+                  pad);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_MUL_PAIRS)
+            {
+                const size_t na = (size_t)rows * inner;
+                uint8_t *ea = malloc(na);
+                uint16_t *eo = malloc(no * sizeof(uint16_t));
+                CHECK(ea != NULL && eo != NULL, "mul_pairs: out of memory");
+                if (ea != NULL && eo != NULL) {
+                    memcpy(ea, ma, na);
+                    memcpy(eo, mn, no * sizeof(uint16_t));
+                    compare_native(snova_gfq_mul_pairs_native(eo, os, ea, inner, rows, inner, xp, xps, cols), eo, mo,
+                                   mb, no * sizeof(uint16_t), "mul_pairs");
+                }
+                free(ea);
+                free(eo);
+            }
+#endif
+            free(xp);
+        }
     }
 }
 
@@ -1212,6 +1390,8 @@ static void run_all(void)
 {
     test_mul();
     test_prow();
+    test_lrow();
+    test_mul_pairs();
     test_hrows();
     test_trows();
     if (!edge) { /* an all-(q - 1) system is singular */

@@ -111,11 +111,17 @@ typedef struct {
 #define GFQ_YS (((SNOVA_NL + 2 * SNOVA_GFQ_BC - 1) / SNOVA_GFQ_BC) * SNOVA_GFQ_BC)
 #define GFQ_PK_ELEMS_EQ (SNOVA_O * SNOVA_L * (SNOVA_OL + 1) / 2)
 
+/* A pair row of key generation's L: v l words, and room for the product
+ * kernel's last vector of 16 (native/api.h: snova_gfq_mul_pairs). */
+#define GFQ_LPS ((SNOVA_VL + 15u) & ~15u)
+#define GFQ_TPS ((SNOVA_OL + 15u) & ~15u) /* the same for T12 */
+
 typedef struct {
-    uint8_t p11[SNOVA_VL * SNOVA_VL] PQSIG_ALIGNED64; /* L (gfq/stages.c) */
+    uint16_t lp[SNOVA_VL / 2 * GFQ_LPS] PQSIG_ALIGNED64; /* L as pair rows (gfq/stages.c) */
     uint8_t t12t[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64; /* T12^t */
-    uint16_t f[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;  /* F = T12^t L + P12^t */
-    uint8_t f8[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;  /* P12^t, then F */
+    uint16_t t12p[SNOVA_VL / 2 * GFQ_TPS] PQSIG_ALIGNED64; /* T12 as pair rows */
+    uint16_t f[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;  /* P12^t, then F = T12^t L + P12^t */
+    uint8_t f8[SNOVA_OL * SNOVA_VL] PQSIG_ALIGNED64;  /* F as bytes */
     uint16_t w[SNOVA_OL * SNOVA_OL] PQSIG_ALIGNED64;  /* W = F T12 */
     uint8_t up[SNOVA_OL * (SNOVA_OL + 1) / 2] PQSIG_ALIGNED64; /* -P22's upper triangle */
     uint8_t row[GFQ_ROW_BYTES(0)] PQSIG_ALIGNED64;
@@ -178,6 +184,18 @@ static inline void snova_gfq_mul(uint16_t *out, const uint8_t *a, size_t a_rs, s
     snova_gfq_mul_strided(out, cols, a, a_rs, a_cs, rows, inner, x, cols, cols);
 }
 
+/* x as pair rows, xps words apart (native/api.h). */
+static inline void snova_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
+                                       unsigned inner, const uint16_t *xp, size_t xps, unsigned cols)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_MUL_PAIRS)
+    if (snova_gfq_mul_pairs_native(out, os, a, a_rs, rows, inner, xp, xps, cols) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    snova_gfq_mul_pairs_c(out, os, a, a_rs, rows, inner, xp, xps, cols);
+}
+
 /* Whether signing runs its products transposed (native/api.h). */
 static inline int snova_gfq_wide(void)
 {
@@ -196,6 +214,16 @@ static inline void snova_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsign
     }
 #endif
     snova_gfq_prow_c(p11, p12, b, j, SNOVA_V, SNOVA_O, mode);
+}
+
+static inline void snova_gfq_lrow(uint16_t *lp, uint16_t *p12t, uint8_t *b, unsigned j, int raw)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_LROW)
+    if (snova_gfq_lrow_native(lp, GFQ_LPS, p12t, b, j, SNOVA_V, SNOVA_O, raw) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    snova_gfq_lrow_c(lp, GFQ_LPS, p12t, b, j, SNOVA_V, SNOVA_O, raw);
 }
 
 static inline void snova_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)

@@ -33,7 +33,7 @@
 #define KR 4u
 
 static inline void mul_strip(uint16_t *o, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned inner,
-                             const uint8_t *x, size_t xs, const unsigned nr, const unsigned width)
+                             const void *x, size_t xs, const unsigned nr, const unsigned width, const int pairs)
 {
     uint16_t acc[KR][KW];
     unsigned m = 0, k, r;
@@ -43,11 +43,29 @@ static inline void mul_strip(uint16_t *o, size_t os, const uint8_t *a, size_t a_
         }
     }
     while (m < inner) {
-        unsigned end = inner - m > SNOVA_GFQ_CHUNK ? m + SNOVA_GFQ_CHUNK : inner;
-        for (; m < end; m++) {
-            const uint8_t *xm = x + (size_t)m * xs;
+        /* pairs: inner and the chunk even, so m stays even */
+        const unsigned chunk = pairs ? SNOVA_GFQ_CHUNK & ~1u : SNOVA_GFQ_CHUNK;
+        const unsigned end = inner - m > chunk ? m + chunk : inner;
+        for (; pairs && m < end; m += 2) {
             const uint8_t *am = a + m * a_cs;
-            uint16_t xw[KW]; /* widened once for the nr rows */
+            const uint16_t *xq = (const uint16_t *)x + (size_t)(m / 2) * xs;
+            uint16_t x0[KW], x1[KW]; /* rows m and m + 1 of x */
+#pragma GCC unroll 1
+            for (k = 0; k < width; k++) {
+                x0[k] = (uint16_t)(xq[k] & 255u);
+                x1[k] = (uint16_t)(xq[k] >> 8);
+            }
+            for (r = 0; r < nr; r++) {
+                const uint16_t s0 = am[r * a_rs], s1 = am[r * a_rs + a_cs];
+#pragma GCC unroll 1
+                for (k = 0; k < width; k++) {
+                    acc[r][k] = (uint16_t)(acc[r][k] + s0 * x0[k] + s1 * x1[k]);
+                }
+            }
+        }
+        for (; !pairs && m < end; m++) {
+            const uint8_t *am = a + m * a_cs, *xm = (const uint8_t *)x + (size_t)m * xs;
+            uint16_t xw[KW]; /* row m of x widened once for the nr rows */
 #pragma GCC unroll 1
             for (k = 0; k < width; k++) {
                 xw[k] = xm[k];
@@ -75,31 +93,60 @@ static inline void mul_strip(uint16_t *o, size_t os, const uint8_t *a, size_t a_
     }
 }
 
+/* x from column c0: bytes, or pair rows of 16-bit words. */
+static inline const void *x_from(const void *x, unsigned c0, const int pairs)
+{
+    return pairs ? (const void *)((const uint16_t *)x + c0) : (const void *)((const uint8_t *)x + c0);
+}
+
 static inline void mul_rows(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned r0,
-                            const unsigned nr, unsigned inner, const uint8_t *x, size_t xs, const unsigned cols,
-                            const unsigned tail)
+                            const unsigned nr, unsigned inner, const void *x, size_t xs, const unsigned cols,
+                            const unsigned tail, const int pairs)
 {
     const uint8_t *a0 = a + (size_t)r0 * a_rs;
     uint16_t *o0 = out + (size_t)r0 * os;
     unsigned c0;
     for (c0 = 0; c0 + KW <= cols; c0 += KW) {
-        mul_strip(o0 + c0, os, a0, a_rs, a_cs, inner, x + c0, xs, nr, KW);
+        mul_strip(o0 + c0, os, a0, a_rs, a_cs, inner, x_from(x, c0, pairs), xs, nr, KW, pairs);
     }
     if (tail != 0) {
-        mul_strip(o0 + c0, os, a0, a_rs, a_cs, inner, x + c0, xs, nr, tail);
+        mul_strip(o0 + c0, os, a0, a_rs, a_cs, inner, x_from(x, c0, pairs), xs, nr, tail, pairs);
     }
 }
 
 /* tail = cols mod KW, a constant in each instance */
 static inline void mul_body(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
-                            unsigned inner, const uint8_t *x, size_t xs, const unsigned cols, const unsigned tail)
+                            unsigned inner, const void *x, size_t xs, const unsigned cols, const unsigned tail,
+                            const int pairs)
 {
     unsigned r;
     for (r = 0; r + KR <= rows; r += KR) {
-        mul_rows(out, os, a, a_rs, a_cs, r, KR, inner, x, xs, cols, tail);
+        mul_rows(out, os, a, a_rs, a_cs, r, KR, inner, x, xs, cols, tail, pairs);
     }
     for (; r < rows; r++) {
-        mul_rows(out, os, a, a_rs, a_cs, r, 1, inner, x, xs, cols, tail);
+        mul_rows(out, os, a, a_rs, a_cs, r, 1, inner, x, xs, cols, tail, pairs);
+    }
+}
+
+static inline void mul_any(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                           unsigned inner, const void *x, size_t xs, unsigned cols, const int pairs)
+{
+    switch (cols % KW) {
+    case 0:
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 0, pairs);
+        break;
+    case 4:
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 4, pairs);
+        break;
+    case 8:
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 8, pairs);
+        break;
+    case 12:
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 12, pairs);
+        break;
+    default:
+        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, cols % KW, pairs);
+        break;
     }
 }
 
@@ -107,50 +154,40 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t 
                              unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
     if (cols == GFQ_L2 && os == GFQ_L2 && xs == GFQ_L2) { /* signing's products by Vw: constant strides */
-        mul_body(out, GFQ_L2, a, a_rs, a_cs, rows, inner, x, GFQ_L2, GFQ_L2, GFQ_L2 % KW);
+        mul_body(out, GFQ_L2, a, a_rs, a_cs, rows, inner, x, GFQ_L2, GFQ_L2, GFQ_L2 % KW, 0);
         return;
     }
-    switch (cols % KW) {
-    case 0:
-        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 0);
-        break;
-    case 4:
-        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 4);
-        break;
-    case 8:
-        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 8);
-        break;
-    case 12:
-        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 12);
-        break;
-    default:
-        mul_body(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, cols % KW);
-        break;
-    }
+    mul_any(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols, 0);
 }
 
-/* The blocks of snova_gfq_prow_c from reduced bytes: the upper triangle
- * too (upper) or only the lower one, P12 or P12^t (p12t). */
-static inline void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j, unsigned v, unsigned o,
-                                int upper, int p12t)
+FLATTEN void snova_gfq_mul_pairs_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
+                                   unsigned inner, const uint16_t *xp, size_t xps, unsigned cols)
+{
+    mul_any(out, os, a, a_rs, 1, rows, inner, xp, xps, cols, 1);
+}
+
+void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode)
 {
     const unsigned l = SNOVA_L, vl = v * SNOVA_L, ol = o * SNOVA_L;
+    const size_t len = SNOVA_L * (SNOVA_L + 1) / 2 + (size_t)(v - 1 - j + o) * GFQ_L2;
     size_t k;
     unsigned r, c;
-    /* the diagonal block: its upper triangle, mirrored (for the lower
-     * triangle alone, zeros above the diagonal and the diagonal halved) */
+    if (mode & SNOVA_GFQ_PROW_RAW) { /* one pass over the row first: it vectorises */
+        for (k = 0; k < len; k++) {
+            b[k] = gfq_byte_elem(b[k]);
+        }
+    }
+    /* the diagonal block: its upper triangle, mirrored */
     for (r = 0; r < l; r++) {
         for (c = r; c < l; c++, b++) {
-            p11[(j * l + r) * vl + j * l + c] = upper ? *b : 0;
-            p11[(j * l + c) * vl + j * l + r] = (upper || c != r) ? *b : gfq_half(*b);
+            p11[(j * l + r) * vl + j * l + c] = *b;
+            p11[(j * l + c) * vl + j * l + r] = *b;
         }
     }
     /* P11_jk for k > j (rows copied), and P11_kj = P11_jk^t */
     for (k = j + 1; k < v; k++, b += GFQ_L2) {
         for (r = 0; r < l; r++) {
-            if (upper) {
-                memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
-            }
+            memcpy(&p11[(j * l + r) * vl + k * l], b + r * l, l);
             for (c = 0; c < l; c++) {
                 p11[(k * l + c) * vl + j * l + r] = b[r * l + c];
             }
@@ -158,29 +195,58 @@ static inline void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, un
     }
     for (k = 0; k < o; k++, b += GFQ_L2) {
         for (r = 0; r < l; r++) {
-            if (p12t) {
-                for (c = 0; c < l; c++) {
-                    p12[(k * l + c) * vl + j * l + r] = b[r * l + c];
-                }
-            } else {
-                memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
-            }
+            memcpy(&p12[(j * l + r) * ol + k * l], b + r * l, l);
         }
     }
 }
 
-void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode)
+/* An element of the diagonal block of L from its upper triangle t (row by
+ * row from the diagonal): L[row][col] = t(col, row) for row >= col, the
+ * diagonal halved, zero above it. */
+static inline uint8_t ldiag_elem(const uint8_t *t, unsigned row, unsigned col)
 {
+    if (row < col) {
+        return 0;
+    }
+    t += col * SNOVA_L - col * (col - 1) / 2 + (row - col);
+    return row == col ? gfq_half(*t) : *t;
+}
+
+void snova_gfq_lrow_c(uint16_t *lp, size_t lps, uint16_t *p12t, uint8_t *b, unsigned j, unsigned v, unsigned o,
+                      int raw)
+{
+    const unsigned l = SNOVA_L, vl = v * SNOVA_L;
     const size_t len = SNOVA_L * (SNOVA_L + 1) / 2 + (size_t)(v - 1 - j + o) * GFQ_L2;
     size_t k;
-    if (mode & SNOVA_GFQ_PROW_RAW) { /* one pass over the row first: it vectorises */
+    unsigned p, r, c;
+    if (raw) { /* one pass over the row first: it vectorises */
         for (k = 0; k < len; k++) {
             b[k] = gfq_byte_elem(b[k]);
         }
     }
-#define PLACE(upper, p12t) place_blocks(p11, p12, b, j, v, o, upper, p12t)
-    SNOVA_GFQ_PROW_CASES(mode, PLACE)
-#undef PLACE
+    for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+        for (r = 0; r < l; r++) {
+            lp[(j * SNOVA_GFQ_PAIRS + p) * lps + j * l + r] =
+                (uint16_t)(ldiag_elem(b, 2 * p, r) | ldiag_elem(b, 2 * p + 1, r) << 8);
+        }
+    }
+    b += SNOVA_L * (SNOVA_L + 1) / 2;
+    /* L[k l + c][j l + r] = P11_jk[r][c] for k > j */
+    for (k = j + 1; k < v; k++, b += GFQ_L2) {
+        for (p = 0; p < SNOVA_GFQ_PAIRS; p++) {
+            for (r = 0; r < l; r++) {
+                lp[(k * SNOVA_GFQ_PAIRS + p) * lps + j * l + r] =
+                    (uint16_t)(b[r * l + 2 * p] | b[r * l + 2 * p + 1] << 8);
+            }
+        }
+    }
+    for (k = 0; k < o; k++, b += GFQ_L2) {
+        for (r = 0; r < l; r++) {
+            for (c = 0; c < l; c++) {
+                p12t[(k * l + c) * vl + j * l + r] = b[r * l + c];
+            }
+        }
+    }
 }
 
 void snova_gfq_hrows_c(uint16_t *restrict h, size_t hs, const uint8_t *restrict b, unsigned nb)

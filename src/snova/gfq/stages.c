@@ -7,16 +7,13 @@
 
 #include "snova/opt.h"
 
-/* P11 (vl x vl, row-major, both triangles unless mode says one) and P12
- * (vl x ol, or its transpose) of equation i, reduced mod q (an expanded
- * key holds them reduced already: snova_read_p); row: GFQ_ROW_BYTES(0)
- * bytes of scratch; mode: snova_gfq_prow's (native/api.h). */
-static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t *row, unsigned mode)
+/* P11 (vl x vl, row-major, both triangles) and P12 (vl x ol) of equation
+ * i, reduced mod q (an expanded key holds them reduced already:
+ * snova_read_p); row: GFQ_ROW_BYTES(0) bytes of scratch. */
+static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t *row)
 {
+    const unsigned mode = p->mem == NULL ? SNOVA_GFQ_PROW_RAW : 0;
     unsigned j;
-    if (p->mem == NULL) {
-        mode |= SNOVA_GFQ_PROW_RAW;
-    }
     for (j = 0; j < SNOVA_V; j++) {
         PQSIG_NS(snova_pub_read)(p, row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
         snova_gfq_prow(p11, p12, row, j, mode);
@@ -32,9 +29,10 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  * P22 = W + W^t for W = F T12, F = T12^t L + P12^t (F is F12^t but for
  * L^t T12 in place of P11 T12). F takes half the products of T12^t P11:
  * L's rows go a block at a time up to the diagonal (the long side in the
- * columns of x, where a vector kernel fills its lanes). snova_gfq_prow
- * writes only L and P12^t; the upper triangle past the diagonal blocks,
- * never written, stays zero from kg_prepare. */
+ * columns of x, where a vector kernel fills its lanes). snova_gfq_lrow
+ * writes L as the product kernel's pair rows, and P12^t; L's upper
+ * triangle past the diagonal blocks, never written, stays zero from
+ * kg_prepare. */
 /* Rows of L a product takes: the wasted products on the zeros of the
  * diagonal blocks against the cost of a call. opt SNOVA_24_5_23_4 and
  * 60_10_19_4 keygen with 16: 1.23 M and 19.5 M instructions, 83 % and
@@ -53,30 +51,38 @@ void PQSIG_NS(snova_kg_prepare)(snova_keygen_work *w, const uint8_t *t12)
             w->t12t[r * SNOVA_VL + m] = t12[m * SNOVA_OL + r];
         }
     }
-    memset(w->p11, 0, sizeof(w->p11));
+    memset(w->t12p, 0, sizeof(w->t12p)); /* and the rows' padding */
+    for (m = 0; m < SNOVA_VL; m += 2) {
+        for (r = 0; r < SNOVA_OL; r++) {
+            w->t12p[m / 2 * GFQ_TPS + r] = (uint16_t)(t12[m * SNOVA_OL + r] | t12[(m + 1) * SNOVA_OL + r] << 8);
+        }
+    }
+    memset(w->lp, 0, sizeof(w->lp));
 }
 
 void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uint8_t *t12, unsigned i,
                                  snova_packer *pk)
 {
     const unsigned vl = SNOVA_VL, ol = SNOVA_OL, tri = snova_gfq_wide() ? KG_TRI_WIDE : KG_TRI;
-    unsigned k, r, c;
-    load_p(pub, i, w->p11, w->f8, w->row, SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T);
-    for (k = 0; k < vl * ol; k++) {
-        w->f[k] = w->f8[k];
+    unsigned j, k, r, c;
+    (void)t12; /* in the work since kg_prepare */
+    for (j = 0; j < SNOVA_V; j++) {
+        PQSIG_NS(snova_pub_read)(pub, w->row, GFQ_OFF_EQ(i) + GFQ_OFF_ROW(j), GFQ_ROW_BYTES(j));
+        snova_gfq_lrow(w->lp, w->f, w->row, j, pub->mem == NULL);
     }
     for (k = 0; k < vl; k += tri) {
         const unsigned n = vl - k < tri ? vl - k : tri;
-        snova_gfq_mul_strided(w->f, vl, w->t12t + k, vl, 1, ol, n, w->p11 + (size_t)k * vl, vl, k + n);
+        snova_gfq_mul_pairs(w->f, vl, w->t12t + k, vl, ol, n, w->lp + (size_t)k / 2 * GFQ_LPS, GFQ_LPS, k + n);
     }
     for (k = 0; k < vl * ol; k++) {
         w->f8[k] = (uint8_t)w->f[k];
     }
     memset(w->w, 0, sizeof(w->w));
-    snova_gfq_mul(w->w, w->f8, vl, 1, ol, vl, t12, ol);
+    snova_gfq_mul_pairs(w->w, ol, w->f8, vl, ol, vl, w->t12p, GFQ_TPS, ol);
     /* -P22 = -(W + W^t) whole, in loops that vectorise (f holds W^t, f8
      * the result: both spent), then Algorithm 12 on it: row by row from
-     * the diagonal. W's entries are below q, so 2 q - W - W^t > 0. */
+     * the diagonal. W's entries are below q, so 2 q - W - W^t
+     * > 0. */
     for (r = 0; r < ol; r++) {
         for (c = 0; c < ol; c++) {
             w->f[c * ol + r] = w->w[r * ol + c];
@@ -85,10 +91,8 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
     for (k = 0; k < ol * ol; k++) {
         w->f8[k] = (uint8_t)gfq_red16((uint16_t)(2 * SNOVA_Q - w->w[k] - w->f[k]));
     }
-    for (r = 0, k = 0; r < ol; r++) {
-        for (c = r; c < ol; c++) {
-            w->up[k++] = w->f8[r * ol + c];
-        }
+    for (r = 0, k = 0; r < ol; k += ol - r, r++) {
+        memcpy(w->up + k, w->f8 + r * ol + r, ol - r);
     }
     PQSIG_NS(snova_packer_put_n)(pk, w->up, k);
 }
@@ -143,7 +147,7 @@ void PQSIG_NS(snova_sg_parts)(snova_sign_work *w, snova_pub *pub, const uint8_t 
     memset(w->d, 0, sizeof(w->d));
     memset(w->r, 0, sizeof(w->r));
     for (p = 0; p < SNOVA_O; p++) {
-        load_p(pub, p, w->u.m.p11, w->u.m.p12, w->u.m.row, 0);
+        load_p(pub, p, w->u.m.p11, w->u.m.p12, w->u.m.row);
         sg_products(w, t12, w->d + (size_t)p * l2 * l2, w->r + (size_t)p * ol * l2, wide);
     }
     memset(w->rl, 0, sizeof(w->rl));

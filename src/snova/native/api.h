@@ -151,28 +151,8 @@ void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, si
  * already. Writes, as elements, rows j l .. j l + l - 1 of p11 (v l x v l,
  * row-major) from column j l on, the same blocks transposed into columns
  * j l .. j l + l - 1 of the rows below (P11 is symmetric), and rows j l ..
- * j l + l - 1 of p12 (v l x o l). SNOVA_GFQ_PROW_LOWER writes L, the
- * lower triangle with its diagonal halved (P11 = L + L^t): nothing right
- * of the diagonal block, zeros above the diagonal inside it.
- * SNOVA_GFQ_PROW_P12T writes P12^t (o l x v l) instead: columns j l .. j l
- * + l - 1. Public data. */
+ * j l + l - 1 of p12 (v l x o l). Public data. */
 #define SNOVA_GFQ_PROW_RAW 1u
-#define SNOVA_GFQ_PROW_LOWER 2u
-#define SNOVA_GFQ_PROW_P12T 4u
-/* For a kernel: place(upper, p12t) with constant flags for the modes
- * gfq/stages.c uses, so that its block loops test none of them. */
-#define SNOVA_GFQ_PROW_CASES(mode, place)                                                                   \
-    switch ((mode) & ~SNOVA_GFQ_PROW_RAW) {                                                                 \
-    case 0:                                                                                                 \
-        place(1, 0);                                                                                        \
-        break;                                                                                              \
-    case SNOVA_GFQ_PROW_LOWER | SNOVA_GFQ_PROW_P12T:                                                        \
-        place(0, 1);                                                                                        \
-        break;                                                                                              \
-    default:                                                                                                \
-        place(!((mode) & SNOVA_GFQ_PROW_LOWER), ((mode) & SNOVA_GFQ_PROW_P12T) != 0);                       \
-        break;                                                                                              \
-    }
 #define snova_gfq_prow_c PQSIG_KNS(snova_gfq_prow_c)
 void snova_gfq_prow_c(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode);
 
@@ -205,6 +185,30 @@ void snova_gfq_trows_c(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, un
  * written. */
 #define snova_gfq_hrows_c PQSIG_KNS(snova_gfq_hrows_c)
 void snova_gfq_hrows_c(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
+
+/* Key generation's factors from block row j (< v) of an equation's bytes,
+ * laid out as for snova_gfq_prow (raw: any values 0 .. 255, reduced here
+ * as snova_pub_elem does, perhaps in place: b's bytes are left as they
+ * were or reduced; else elements). P11 = L + L^t
+ * for L its lower triangle with the diagonal halved; lp holds L as pair
+ * rows (above; row p at lp + p lps): block row j gives L's columns j l ..
+ * j l + l - 1 in rows j l .. v l - 1 (P11_jk transposed for k > j, and
+ * the diagonal block's lower triangle, its diagonal halved, zeros above
+ * it). p12t (o l x v l, row-major, 16-bit lanes: key generation's F
+ * starts from it) gets its columns j l .. j l + l - 1: the blocks P12_jk
+ * transposed. Nothing else is written: the rest of lp,
+ * right of the diagonal blocks, is the caller's to clear. Public data. */
+#define snova_gfq_lrow_c PQSIG_KNS(snova_gfq_lrow_c)
+void snova_gfq_lrow_c(uint16_t *lp, size_t lps, uint16_t *p12t, uint8_t *b, unsigned j, unsigned v, unsigned o,
+                      int raw);
+
+/* snova_gfq_mul (above) with a_cs = 1 and x given as pair rows (above):
+ * x[m][c] is the low byte of xp[(m / 2) xps + c] for even m, the high byte
+ * for odd m; inner is even and at least 2. The kernel may read a pair row's words up to cols rounded up
+ * to a multiple of 16 (xps at least that), whatever they hold past cols. */
+#define snova_gfq_mul_pairs_c PQSIG_KNS(snova_gfq_mul_pairs_c)
+void snova_gfq_mul_pairs_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows, unsigned inner,
+                           const uint16_t *xp, size_t xps, unsigned cols);
 
 #define SNOVA_GFQ_MAXN 160u /* n of the solver, at most (o l^2 of 60_10_q_4) */
 

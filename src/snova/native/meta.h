@@ -160,11 +160,25 @@ static inline int snova_gfq_mul_native(uint16_t *out, size_t os, const uint8_t *
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols));
 }
 
+#define PQSIG_SNOVA_NATIVE_GFQ_MUL_PAIRS
+static inline int snova_gfq_mul_pairs_native(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
+                                             unsigned inner, const uint16_t *xp, size_t xps, unsigned cols)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_mul_pairs(out, os, a, a_rs, rows, inner, xp, xps, cols));
+}
+
 #define PQSIG_SNOVA_NATIVE_GFQ_PROW
 static inline int snova_gfq_prow_native(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o,
                                         unsigned mode)
 {
     SNOVA_GFQ_HOOK(snova_avx2_gfq_prow(p11, p12, b, j, v, o, mode));
+}
+
+#define PQSIG_SNOVA_NATIVE_GFQ_LROW
+static inline int snova_gfq_lrow_native(uint16_t *lp, size_t lps, uint16_t *p12t, uint8_t *b, unsigned j,
+                                        unsigned v, unsigned o, int raw)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_lrow(lp, lps, p12t, b, j, v, o, raw));
 }
 
 #define PQSIG_SNOVA_NATIVE_GFQ_HROWS

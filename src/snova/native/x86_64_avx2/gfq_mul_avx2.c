@@ -95,11 +95,11 @@ static void pack_pairs(uint16_t xp[MUL_PAIRS][MUL_STRIP], const uint8_t *x, size
     }
 }
 
-/* The pair (a[m], a[m + 1]) of one row as a 16-bit word; `two` is zero
- * for a lone last element (its partner is not read). */
-static inline uint16_t pair_word(const uint8_t *a, size_t a_cs, int two)
+/* The pair (a[m], a[m + 1]) of one row as a 16-bit word, broadcast; `two`
+ * is zero for a lone last element (its partner is not read). */
+static inline __m256i pair_bcast(const uint8_t *a, size_t a_cs, int two)
 {
-    return (uint16_t)(a[0] | (two ? a[a_cs] : 0) << 8);
+    return _mm256_set1_epi16((short)(a[0] | (two ? a[a_cs] : 0) << 8));
 }
 
 /* acc_j += (pair b) x (packed pairs of xp row p), for the nv vectors of a
@@ -170,20 +170,20 @@ static inline void finish_vec(uint16_t *o, unsigned c, unsigned width, __m256i a
     } while (0)
 
 /* One output row's strip += the block of np pairs; PAIR(p) gives the pair
- * word of x row pair p. nv = vectors of the strip (a constant in each
- * instance). */
-#define ROW_BODY(PAIR, PAIR1)                                                                                     \
+ * of a's row for x's pair row p broadcast over a vector. nv = vectors of
+ * the strip (a constant in each instance). */
+#define ROW_BODY(PAIR, PAIR1)                                                                              \
     do {                                                                                                   \
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, acc2 = acc0, acc3 = acc0;                     \
         __m256i acc4 = acc0, acc5 = acc0, acc6 = acc0, acc7 = acc0;                                        \
         for (p = 0; p + 2 <= np; p += 2) { /* two pairs a step */                                         \
-            const __m256i b0 = _mm256_set1_epi16((short)(PAIR)), b1 = _mm256_set1_epi16((short)(PAIR1));  \
-            MAC_ROW(b0, xp[p]);                                                                            \
-            MAC_ROW(b1, xp[p + 1]);                                                                        \
+            const __m256i b0 = (PAIR), b1 = (PAIR1);                                                       \
+            MAC_ROW(b0, xp + (size_t)p * xps);                                                             \
+            MAC_ROW(b1, xp + (size_t)(p + 1) * xps);                                                       \
         }                                                                                                  \
         if (p < np) {                                                                                      \
-            const __m256i b = _mm256_set1_epi16((short)(PAIR));                                            \
-            MAC_ROW(b, xp[p]);                                                                             \
+            const __m256i b = (PAIR);                                                                      \
+            MAC_ROW(b, xp + (size_t)p * xps);                                                              \
         }                                                                                                  \
         FINISH(0, acc0);                                                                                   \
         FINISH(1, acc1);                                                                                   \
@@ -195,18 +195,18 @@ static inline void finish_vec(uint16_t *o, unsigned c, unsigned width, __m256i a
         FINISH(7, acc7);                                                                                   \
     } while (0)
 
-static inline uint16_t load_pair(const uint8_t *a)
+/* Two bytes next to each other, broadcast (one vpbroadcastw from memory). */
+static inline __m256i load_pair(const uint8_t *a)
 {
-    uint16_t w;
-    memcpy(&w, a, 2);
-    return w;
+    return _mm256_broadcastw_epi16(_mm_loadu_si16(a));
 }
 
 /* The strip (width columns from out, rows os apart) of out's rows +=
- * the block of np pairs from x row m0 on. */
+ * the block of np pairs from x row m0 on, their pair rows at xp, xps
+ * words apart. */
 static inline void mul_block(uint16_t *out, const uint16_t *o_end, size_t os, const uint8_t *a, size_t a_rs,
                              size_t a_cs, unsigned rows, unsigned m0, unsigned inner, unsigned np,
-                             uint16_t xp[MUL_PAIRS][MUL_STRIP], unsigned width, const unsigned nv)
+                             const uint16_t *xp, size_t xps, unsigned width, const unsigned nv)
 {
     unsigned r, p;
     if (a_cs == 1 && m0 + 2 * np <= inner) {
@@ -221,20 +221,41 @@ static inline void mul_block(uint16_t *out, const uint16_t *o_end, size_t os, co
     for (r = 0; r < rows; r++) {
         const uint8_t *ar = a + (size_t)r * a_rs + (size_t)m0 * a_cs;
         uint16_t *o = out + (size_t)r * os;
-        ROW_BODY(pair_word(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner),
-                 pair_word(ar + (size_t)(2 * p + 2) * a_cs, a_cs, m0 + 2 * p + 3 < inner));
+        ROW_BODY(pair_bcast(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner),
+                 pair_bcast(ar + (size_t)(2 * p + 2) * a_cs, a_cs, m0 + 2 * p + 3 < inner));
     }
 }
 
 #define MUL_CASE(n)                                                                                        \
     case n:                                                                                                \
-        mul_block(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, width, n);                 \
+        mul_block(out, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, n);                 \
         break
+
+/* mul_block for a strip of nv vectors, a constant in each case. */
+static inline __attribute__((always_inline)) void mul_block_nv(uint16_t *out, const uint16_t *o_end, size_t os,
+                                                               const uint8_t *a, size_t a_rs, size_t a_cs,
+                                                               unsigned rows, unsigned m0, unsigned inner,
+                                                               unsigned np, const uint16_t *xp, size_t xps,
+                                                               unsigned width, unsigned nv)
+{
+    switch (nv) {
+        MUL_CASE(1);
+        MUL_CASE(2);
+        MUL_CASE(3);
+        MUL_CASE(4);
+        MUL_CASE(5);
+        MUL_CASE(6);
+    default:
+        mul_block(out, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, MUL_VECS);
+        break;
+    }
+}
 
 void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
                         unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
-    uint16_t xp[MUL_PAIRS][MUL_STRIP];
+    uint16_t xb[MUL_PAIRS][MUL_STRIP], *const xp = &xb[0][0];
+    const size_t xps = MUL_STRIP;
     /* the ends of what the call owns: the last rows' cols entries */
     const uint16_t *o_end = out + (size_t)(rows - 1) * os + cols;
     const uint8_t *x_end = x + (size_t)(inner - 1) * xs + cols;
@@ -249,31 +270,42 @@ void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs,
         const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
         for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
             const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : (left + 1) / 2;
-            pack_pairs(xp, x + (size_t)m0 * xs + c0, xs, width, left, np, nv, x_end);
-            switch (nv) {
-                MUL_CASE(1);
-                MUL_CASE(2);
-                MUL_CASE(3);
-                MUL_CASE(4);
-                MUL_CASE(5);
-                MUL_CASE(6);
-            default:
-                mul_block(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, width, MUL_VECS);
-                break;
-            }
+            pack_pairs(xb, x + (size_t)m0 * xs + c0, xs, width, left, np, nv, x_end);
+            mul_block_nv(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, nv);
         }
     }
     /* x may be secret (T12, the whipped vinegar): the written part of xp
      * wiped, the stores kept by an asm that claims to read it */
     for (p = 0; p < packed; p++) {
         for (j = 0; j < packed_nv; j++) {
-            _mm256_storeu_si256((__m256i *)(xp[p] + 16 * j), _mm256_setzero_si256());
+            _mm256_storeu_si256((__m256i *)(xb[p] + 16 * j), _mm256_setzero_si256());
         }
     }
-    __asm__ __volatile__("" : : "r"(&xp[0][0]) : "memory");
+    __asm__ __volatile__("" : : "r"(xp) : "memory");
 }
 
-/* ---- A block row of P11 and P12 (api.h) ----
+/* The same on pair rows given (api.h): the blocks of MUL_PAIRS pairs read
+ * in place. */
+void snova_avx2_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows, unsigned inner,
+                              const uint16_t *xq, size_t xps, unsigned cols)
+{
+    const uint16_t *o_end = out + (size_t)(rows - 1) * os + cols;
+    const size_t a_cs = 1;
+    unsigned c0, m0;
+    if (rows == 0) {
+        return;
+    }
+    for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
+        const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
+        for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
+            const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : left / 2;
+            const uint16_t *xp = xq + (size_t)(m0 / 2) * xps + c0;
+            mul_block_nv(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, nv);
+        }
+    }
+}
+
+/* ---- A block row of P11 and P12, and key generation's L (api.h) ----
  * The bytes are reduced 32 at a time (gfq_byte_elem on 16-bit lanes: the
  * same operations, so the same values). For l = 4 a block is one 16-byte
  * vector: its rows are its four words, stored where the rows of the block
@@ -295,51 +327,23 @@ static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
 }
 
 #if SNOVA_L == 4
-/* The blocks of snova_avx2_gfq_prow from reduced bytes: the upper
- * triangle too (upper) or only L (the lower one, its diagonal halved), P12
- * or P12^t (p12t). */
-static inline __attribute__((always_inline)) void place_blocks(uint8_t *p11, uint8_t *p12, const uint8_t *b, unsigned j,
-                                                               unsigned v, unsigned o, int upper, int p12t)
+static inline __m128i transpose4(__m128i blk)
 {
-    const size_t vl = 4 * (size_t)v, ol = 4 * (size_t)o;
-    const __m128i transpose = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    uint8_t *row = p11 + 4 * j * vl; /* row j l of p11 */
-    unsigned r, c;
-    size_t k;
-    for (r = 0; r < 4; r++) {
-        for (c = r; c < 4; c++, b++) {
-            row[r * vl + 4 * j + c] = upper ? *b : 0;
-            p11[(4 * j + c) * vl + 4 * j + r] = (upper || c != r) ? *b : gfq_half(*b);
-        }
-    }
-    for (k = j + 1; k < v; k++, b += 16) {
-        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
-        if (upper) {
-            put_rows4(row + 4 * k, vl, blk);
-        }
-        put_rows4(p11 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
-    }
-    for (k = 0; k < o; k++, b += 16) {
-        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
-        if (p12t) {
-            put_rows4(p12 + 4 * k * vl + 4 * j, vl, _mm_shuffle_epi8(blk, transpose));
-        } else {
-            put_rows4(p12 + 4 * j * ol + 4 * k, ol, blk);
-        }
-    }
+    return _mm_shuffle_epi8(blk, _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
 }
 #endif
 
 void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, unsigned v, unsigned o, unsigned mode)
 {
 #if SNOVA_L == 4
-    const size_t len = 10 + (size_t)(v - 1 - j + o) * 16;
-    const int raw = (mode & SNOVA_GFQ_PROW_RAW) != 0;
+    const size_t len = 10 + (size_t)(v - 1 - j + o) * 16, vl = 4 * (size_t)v, ol = 4 * (size_t)o;
+    uint8_t *row = p11 + 4 * j * vl; /* row j l of p11 */
+    unsigned r, c;
     size_t k = 0;
-    for (; raw && len < 32 && k < len; k++) {
+    for (; (mode & SNOVA_GFQ_PROW_RAW) && len < 32 && k < len; k++) {
         b[k] = gfq_byte_elem(b[k]);
     }
-    if (raw && len >= 32) {
+    if ((mode & SNOVA_GFQ_PROW_RAW) && len >= 32) {
         /* the last 32 bytes overlap the step before when len is not a
          * multiple of 32: reducing an element again keeps it */
         for (;; k += 32) {
@@ -356,11 +360,148 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
             }
         }
     }
-#define PLACE(upper, p12t) place_blocks(p11, p12, b, j, v, o, upper, p12t)
-    SNOVA_GFQ_PROW_CASES(mode, PLACE)
-#undef PLACE
+    for (r = 0; r < 4; r++) {
+        for (c = r; c < 4; c++, b++) {
+            row[r * vl + 4 * j + c] = *b;
+            p11[(4 * j + c) * vl + 4 * j + r] = *b;
+        }
+    }
+    for (k = j + 1; k < v; k++, b += 16) {
+        const __m128i blk = _mm_loadu_si128((const __m128i *)b);
+        put_rows4(row + 4 * k, vl, blk);
+        put_rows4(p11 + 4 * k * vl + 4 * j, vl, transpose4(blk));
+    }
+    for (k = 0; k < o; k++, b += 16) {
+        put_rows4(p12 + 4 * j * ol + 4 * k, ol, _mm_loadu_si128((const __m128i *)b));
+    }
 #else
     snova_gfq_prow_c(p11, p12, b, j, v, o, mode);
+#endif
+}
+
+#if SNOVA_L == 4
+/* q, out of the compiler's sight: it would turn vpmullw by the constant
+ * into four shifts and adds. */
+static inline __m256i q_words(void)
+{
+    __m256i q = _mm256_set1_epi16(SNOVA_Q);
+    __asm__("" : "+x"(q));
+    return q;
+}
+
+/* 16 bytes of any value to elements. */
+static inline __m128i elems16(__m128i x, __m256i q)
+{
+    const __m256i w = _mm256_cvtepu8_epi16(x);
+    const __m256i e = _mm256_sub_epi16(
+        w, _mm256_mullo_epi16(_mm256_mulhi_epu16(w, _mm256_set1_epi16((short)GFQ_BYTE_DIV)), q));
+    return _mm_packus_epi16(_mm256_castsi256_si128(e), _mm256_extracti128_si256(e, 1));
+}
+
+/* Two blocks of 16 bytes, to elements (raw) or as they are: the first
+ * in the low half. */
+static inline __m256i two_blocks(const uint8_t *b, const int raw, __m256i q)
+{
+    const __m256i x = _mm256_loadu_si256((const __m256i *)b);
+    __m256i lo, hi;
+    if (!raw) {
+        return x;
+    }
+    lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(x));
+    hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1));
+    lo = _mm256_sub_epi16(lo, _mm256_mullo_epi16(_mm256_mulhi_epu16(lo, _mm256_set1_epi16((short)GFQ_BYTE_DIV)), q));
+    hi = _mm256_sub_epi16(hi, _mm256_mullo_epi16(_mm256_mulhi_epu16(hi, _mm256_set1_epi16((short)GFQ_BYTE_DIV)), q));
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xd8);
+}
+
+/* A block's four rows of four elements (a row per 32-bit word) as words,
+ * rows stride words apart. */
+static inline void put_rows4_words(uint16_t *dst, size_t stride, __m128i blk)
+{
+    const __m256i w = _mm256_cvtepu8_epi16(blk);
+    const __m128i lo = _mm256_castsi256_si128(w), hi = _mm256_extracti128_si256(w, 1);
+    _mm_storel_epi64((__m128i *)(void *)dst, lo);
+    _mm_storeh_pd((double *)(void *)(dst + stride), _mm_castsi128_pd(lo));
+    _mm_storel_epi64((__m128i *)(void *)(dst + 2 * stride), hi);
+    _mm_storeh_pd((double *)(void *)(dst + 3 * stride), _mm_castsi128_pd(hi));
+}
+
+/* The two pair rows of one block of L (api.h), words r of pair row 2k in
+ * the low half, at lp + 2k lps + c. */
+static inline void put_pairs(uint16_t *lp, size_t lps, size_t k, size_t c, __m128i w)
+{
+    _mm_storel_epi64((__m128i *)(void *)(lp + 2 * k * lps + c), w);
+    _mm_storeh_pd((double *)(void *)(lp + (2 * k + 1) * lps + c), _mm_castsi128_pd(w));
+}
+
+/* L's pair rows 2k and 2k + 1 (rows 4k .. 4k + 3) at columns 4j .. 4j +
+ * 3 hold P11_jk transposed: word r of pair row 2k + h is the bytes 4r + 2h
+ * and 4r + 2h + 1 of the block, so one vpshufb gathers both pair rows'
+ * words (pair row 2k's in the low half). The diagonal block's triangle (10
+ * bytes, row by row from the diagonal: t(r, c) for c >= r) goes the same
+ * way, L[x][y] = t(y, x) for x >= y and zero above, by one vpshufb, its
+ * diagonal (bytes 0, 3, 12 and 15 of the result) halved. Two blocks a
+ * step, reduced together. */
+static inline __attribute__((always_inline)) void lrow_blocks(uint16_t *lp, size_t lps, uint16_t *p12t,
+                                                              const uint8_t *b, unsigned j, unsigned v,
+                                                              unsigned o, const int raw)
+{
+    const __m256i split = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9,
+                                           12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+    const __m256i tr = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9,
+                                        13, 2, 6, 10, 14, 3, 7, 11, 15);
+    const __m128i tri = _mm_setr_epi8(0, 1, -1, 4, -1, -1, -1, -1, 2, 3, 5, 6, 7, 8, -1, 9);
+    const __m128i diag = _mm_setr_epi8(-1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, -1);
+    const __m128i one = _mm_set1_epi8(1), qb = _mm_set1_epi8(SNOVA_Q);
+    const __m256i q = q_words();
+    const size_t vl = 4 * (size_t)v;
+    __m128i d, odd, h;
+    size_t k, n;
+    /* the 10 bytes and the next 6 (at least one more block follows) */
+    d = _mm_loadu_si128((const __m128i *)b);
+    d = _mm_shuffle_epi8(raw ? elems16(d, q) : d, tri);
+    odd = _mm_cmpeq_epi8(_mm_and_si128(d, one), one);
+    h = _mm_and_si128(_mm_srli_epi16(_mm_add_epi8(d, _mm_and_si128(odd, qb)), 1), _mm_set1_epi8(0x7f));
+    put_pairs(lp, lps, j, 4 * (size_t)j, _mm_blendv_epi8(d, h, diag));
+    b += 10;
+    for (k = j + 1; k + 1 < v; k += 2, b += 32) {
+        const __m256i w = _mm256_shuffle_epi8(two_blocks(b, raw, q), split);
+        put_pairs(lp, lps, k, 4 * (size_t)j, _mm256_castsi256_si128(w));
+        put_pairs(lp, lps, k + 1, 4 * (size_t)j, _mm256_extracti128_si256(w, 1));
+    }
+    /* the last P11 block when their number is odd, with the first of P12 */
+    n = 0;
+    if (k < v) {
+        const __m256i w = _mm256_shuffle_epi8(two_blocks(b, raw, q), _mm256_blend_epi32(split, tr, 0xf0));
+        put_pairs(lp, lps, k, 4 * (size_t)j, _mm256_castsi256_si128(w));
+        put_rows4_words(p12t + 4 * j, vl, _mm256_extracti128_si256(w, 1));
+        n = 1;
+        b += 32;
+    }
+    for (; n + 2 <= o; n += 2, b += 32) {
+        const __m256i w = _mm256_shuffle_epi8(two_blocks(b, raw, q), tr);
+        put_rows4_words(p12t + 4 * n * vl + 4 * j, vl, _mm256_castsi256_si128(w));
+        put_rows4_words(p12t + 4 * (n + 1) * vl + 4 * j, vl, _mm256_extracti128_si256(w, 1));
+    }
+    if (n < o) { /* the last block alone: nothing is read past it */
+        const __m128i x = _mm_loadu_si128((const __m128i *)b);
+        put_rows4_words(p12t + 4 * n * vl + 4 * j, vl,
+                        _mm_shuffle_epi8(raw ? elems16(x, q) : x, _mm256_castsi256_si128(tr)));
+    }
+}
+#endif
+
+void snova_avx2_gfq_lrow(uint16_t *lp, size_t lps, uint16_t *p12t, uint8_t *b, unsigned j, unsigned v,
+                         unsigned o, int raw)
+{
+#if SNOVA_L == 4
+    if (raw) {
+        lrow_blocks(lp, lps, p12t, b, j, v, o, 1);
+    } else {
+        lrow_blocks(lp, lps, p12t, b, j, v, o, 0);
+    }
+#else
+    snova_gfq_lrow_c(lp, lps, p12t, b, j, v, o, raw);
 #endif
 }
 
