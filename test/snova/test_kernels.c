@@ -1194,6 +1194,50 @@ static void test_mul_pairs(void)
     }
 }
 
+/* Words of any value (all 65535 in the edge run) to bytes mod q, for
+ * widths 1 to 40 (short rows, whole vectors, overlapping tails) on rows
+ * 3 words apart more than their width; what is not written stays. The
+ * native kernel on buffers of their exact sizes. */
+static void test_red8(void)
+{
+    enum { ROWS = 3, W = 40, SS = W + 3, DS = W + 2 };
+    static uint16_t src[ROWS * SS];
+    static uint8_t dst[ROWS * DS], dc[ROWS * DS], want[ROWS * DS];
+    unsigned cols, r, c;
+    for (cols = 1; cols <= W; cols++) {
+        const size_t ns = (ROWS - 1) * SS + cols, nd = (ROWS - 1) * DS + cols;
+        for (r = 0; r < ROWS * SS; r++) {
+            src[r] = edge ? 65535 : (uint16_t)rnd64();
+        }
+        for (r = 0; r < ROWS * DS; r++) {
+            dst[r] = (uint8_t)rnd64();
+        }
+        memcpy(want, dst, sizeof(dst));
+        memcpy(dc, dst, sizeof(dst));
+        for (r = 0; r < ROWS; r++) {
+            for (c = 0; c < cols; c++) {
+                want[r * DS + c] = (uint8_t)(src[r * SS + c] % SNOVA_Q);
+            }
+        }
+        snova_gfq_red8_c(dc, DS, src, SS, ROWS, cols);
+        CHECK(memcmp(dc, want, sizeof(dst)) == 0, "red8: %u columns", cols);
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_RED8)
+        {
+            uint16_t *es = malloc(ns * sizeof(uint16_t));
+            uint8_t *ed = malloc(nd);
+            CHECK(es != NULL && ed != NULL, "red8: out of memory");
+            if (es != NULL && ed != NULL) {
+                memcpy(es, src, ns * sizeof(uint16_t));
+                memcpy(ed, dst, nd);
+                compare_native(snova_gfq_red8_native(ed, DS, es, SS, ROWS, cols), ed, dc, dst, nd, "red8");
+            }
+            free(es);
+            free(ed);
+        }
+#endif
+    }
+}
+
 /* The half product on pair rows against sums over the unpacked rows. */
 static void test_trows(void)
 {
@@ -1393,6 +1437,7 @@ static void run_all(void)
     test_lrow();
     test_mul_pairs();
     test_hrows();
+    test_red8();
     test_trows();
     if (!edge) { /* an all-(q - 1) system is singular */
         test_solve();

@@ -115,6 +115,7 @@ typedef struct {
  * kernel's last vector of 16 (native/api.h: snova_gfq_mul_pairs). */
 #define GFQ_LPS ((SNOVA_VL + 15u) & ~15u)
 #define GFQ_TPS ((SNOVA_OL + 15u) & ~15u) /* the same for T12 */
+#define GFQ_UPS ((SNOVA_L2 + 15u) & ~15u) /* and for verification's Uw */
 
 typedef struct {
     uint16_t lp[SNOVA_VL / 2 * GFQ_LPS] PQSIG_ALIGNED64; /* L as pair rows (gfq/stages.c) */
@@ -155,6 +156,7 @@ typedef struct {
     uint16_t uw16[SNOVA_NL * SNOVA_L2] PQSIG_ALIGNED64;
     uint8_t uw8[SNOVA_NL * SNOVA_L2] PQSIG_ALIGNED64;
     uint16_t ub[SNOVA_NL / 2 * SNOVA_L2 * SNOVA_GFQ_BC] PQSIG_ALIGNED64; /* pair rows (native/api.h) */
+    uint16_t up[SNOVA_NL / 2 * GFQ_UPS] PQSIG_ALIGNED64; /* Uw's pair rows, once */
     uint8_t row[SNOVA_N * SNOVA_L2] PQSIG_ALIGNED64;
     uint16_t h[SNOVA_GFQ_PAIRS * GFQ_YS] PQSIG_ALIGNED64; /* pair rows */
     uint16_t yt[SNOVA_L2 * GFQ_YS] PQSIG_ALIGNED64;
@@ -234,6 +236,17 @@ static inline void snova_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, uns
     }
 #endif
     snova_gfq_hrows_c(h, hs, b, nb);
+}
+
+static inline void snova_gfq_red8(uint8_t *dst, size_t ds, const uint16_t *src, size_t ss, unsigned rows,
+                                  unsigned cols)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GFQ_RED8)
+    if (snova_gfq_red8_native(dst, ds, src, ss, rows, cols) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    snova_gfq_red8_c(dst, ds, src, ss, rows, cols);
 }
 
 static inline void snova_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,

@@ -163,6 +163,10 @@ FLATTEN void snova_gfq_mul_c(uint16_t *out, size_t os, const uint8_t *a, size_t 
 FLATTEN void snova_gfq_mul_pairs_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
                                    unsigned inner, const uint16_t *xp, size_t xps, unsigned cols)
 {
+    if (cols == GFQ_L2 && os == GFQ_L2 && xps == GFQ_L2) { /* verification's product by Uw */
+        mul_body(out, GFQ_L2, a, a_rs, 1, rows, inner, xp, GFQ_L2, GFQ_L2, GFQ_L2 % KW, 1);
+        return;
+    }
     mul_any(out, os, a, a_rs, 1, rows, inner, xp, xps, cols, 1);
 }
 
@@ -259,6 +263,17 @@ void snova_gfq_hrows_c(uint16_t *restrict h, size_t hs, const uint8_t *restrict 
                 h[p * hs + k * SNOVA_L + c] = (uint16_t)(gfq_red16(bk[2 * p * SNOVA_L + c]) |
                                                          gfq_red16(bk[(2 * p + 1) * SNOVA_L + c]) << 8);
             }
+        }
+    }
+}
+
+void snova_gfq_red8_c(uint8_t *restrict dst, size_t ds, const uint16_t *restrict src, size_t ss, unsigned rows,
+                      unsigned cols)
+{
+    unsigned r, c;
+    for (r = 0; r < rows; r++) {
+        for (c = 0; c < cols; c++) {
+            dst[(size_t)r * ds + c] = (uint8_t)gfq_red16(src[(size_t)r * ss + c]);
         }
     }
 }

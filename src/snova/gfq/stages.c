@@ -235,13 +235,14 @@ void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova
     unsigned p, x, c;
     snova_gfq_whip(w->uw16, w->uw8, u, SNOVA_N, spow);
     /* pair p of rows 2p, 2p + 1 of Uw (l is even, so a block row's pairs
-     * are its own), broadcast */
+     * are its own), as pair rows and broadcast */
     for (p = 0; p < SNOVA_NL / 2; p++) {
         const uint16_t *lo = w->uw16 + (size_t)2 * p * SNOVA_L2, *hi = lo + SNOVA_L2;
         uint16_t *o = w->ub + (size_t)p * SNOVA_L2 * SNOVA_GFQ_BC;
-        for (x = 0; x < SNOVA_L2; x++) {
-            const uint16_t pair = (uint16_t)(lo[x] | hi[x] << 8);
-            for (c = 0; c < SNOVA_GFQ_BC; c++) {
+        for (x = 0; x < GFQ_UPS; x++) {
+            const uint16_t pair = x < SNOVA_L2 ? (uint16_t)(lo[x] | hi[x] << 8) : 0;
+            w->up[p * GFQ_UPS + x] = pair;
+            for (c = 0; x < SNOVA_L2 && c < SNOVA_GFQ_BC; c++) {
                 o[x * SNOVA_GFQ_BC + c] = pair;
             }
         }
@@ -321,18 +322,18 @@ void PQSIG_NS(snova_vf_equation)(snova_verify_work *w, snova_pub *pub, const uin
         }
     }
     /* Z^t = Y^t Uw, D_i = Z + Z^t */
-    for (k = 0; k < l2; k++) {
-        for (c = 0; c < nl; c++) {
-            w->yt8[k * nl + c] = (uint8_t)gfq_red16(w->yt[k * GFQ_YS + c]);
+    snova_gfq_red8(w->yt8, nl, w->yt, GFQ_YS, l2, nl);
+    memset(w->z, 0, sizeof(w->z));
+    snova_gfq_mul_pairs(w->z, l2, w->yt8, nl, l2, nl, w->up, GFQ_UPS, l2);
+    /* Z^t's transpose into yt (spent), then D whole in a loop that
+     * vectorises (Z's entries are below q) */
+    for (r = 0; r < l2; r++) {
+        for (c = 0; c < l2; c++) {
+            w->yt[c * l2 + r] = w->z[r * l2 + c];
         }
     }
-    memset(w->z, 0, sizeof(w->z));
-    snova_gfq_mul(w->z, w->yt8, nl, 1, l2, nl, w->uw8, l2);
-    for (r = 0; r < l2; r++) {
-        uint16_t *d = w->d + (size_t)i * l2 * l2;
-        for (c = r; c < l2; c++) { /* D is symmetric */
-            d[r * l2 + c] = d[c * l2 + r] = gfq_red16((uint16_t)(w->z[r * l2 + c] + w->z[c * l2 + r]));
-        }
+    for (k = 0; k < l2 * l2; k++) {
+        w->d[(size_t)i * l2 * l2 + k] = gfq_red16((uint16_t)(w->z[k] + w->yt[k]));
     }
 }
 

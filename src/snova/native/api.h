@@ -210,6 +210,12 @@ void snova_gfq_lrow_c(uint16_t *lp, size_t lps, uint16_t *p12t, uint8_t *b, unsi
 void snova_gfq_mul_pairs_c(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows, unsigned inner,
                            const uint16_t *xp, size_t xps, unsigned cols);
 
+/* dst[r ds + c] = src[r ss + c] mod q, as bytes, for r < rows, c < cols
+ * (src any 16-bit values; ds >= cols, ss >= cols). Buffers do not
+ * overlap. */
+#define snova_gfq_red8_c PQSIG_KNS(snova_gfq_red8_c)
+void snova_gfq_red8_c(uint8_t *dst, size_t ds, const uint16_t *src, size_t ss, unsigned rows, unsigned cols);
+
 #define SNOVA_GFQ_MAXN 160u /* n of the solver, at most (o l^2 of 60_10_q_4) */
 
 /* Gaussian elimination and back substitution of the n x (n + 1) system g

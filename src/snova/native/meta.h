@@ -187,6 +187,13 @@ static inline int snova_gfq_hrows_native(uint16_t *h, size_t hs, const uint8_t *
     SNOVA_GFQ_HOOK(snova_avx2_gfq_hrows(h, hs, b, nb));
 }
 
+#define PQSIG_SNOVA_NATIVE_GFQ_RED8
+static inline int snova_gfq_red8_native(uint8_t *dst, size_t ds, const uint16_t *src, size_t ss, unsigned rows,
+                                        unsigned cols)
+{
+    SNOVA_GFQ_HOOK(snova_avx2_gfq_red8(dst, ds, src, ss, rows, cols));
+}
+
 #define PQSIG_SNOVA_NATIVE_GFQ_TROWS
 static inline int snova_gfq_trows_native(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                                          const uint16_t *ub)

@@ -549,6 +549,32 @@ void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
 #endif
 }
 
+/* 16 words a step, the row's last 16 by one overlapping step (the same
+ * values again); rows shorter than 16 by the twin's loop. */
+void snova_avx2_gfq_red8(uint8_t *dst, size_t ds, const uint16_t *src, size_t ss, unsigned rows, unsigned cols)
+{
+    unsigned r, c;
+    for (r = 0; r < rows; r++) {
+        const uint16_t *s = src + (size_t)r * ss;
+        uint8_t *d = dst + (size_t)r * ds;
+        for (c = 0; cols < 16 && c < cols; c++) {
+            d[c] = (uint8_t)gfq_red16(s[c]);
+        }
+        for (c = 0; cols >= 16; c += 16) {
+            __m256i x;
+            if (c + 16 > cols) {
+                c = cols - 16;
+            }
+            x = red16_v(_mm256_loadu_si256((const __m256i *)(s + c)));
+            _mm_storeu_si128((__m128i *)(d + c),
+                             _mm_packus_epi16(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1)));
+            if (c + 16 == cols) {
+                break;
+            }
+        }
+    }
+}
+
 /* yt[k ys + c] += the pair products of the l/2 pair rows of h with the
  * broadcast pairs of ub, modulo 2^16: one vpmaddubsw a pair row and 16
  * columns (the elements, below q < 128, are unsigned bytes on one side and

@@ -61,13 +61,14 @@ int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint6
                          const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                          uint64_t *work);
 #else
-/* Odd q: gfq_mul_avx2.c (mul, mul_pairs, prow, lrow, hrows, trows) and gfq_avx2.c (the others). */
+/* Odd q: gfq_mul_avx2.c (mul, mul_pairs, prow, lrow, hrows, red8, trows) and gfq_avx2.c (the others). */
 #define SNOVA_AVX2_GFQ
 #define snova_avx2_gfq_mul PQSIG_KNS(snova_avx2_gfq_mul)
 #define snova_avx2_gfq_mul_pairs PQSIG_KNS(snova_avx2_gfq_mul_pairs)
 #define snova_avx2_gfq_prow PQSIG_KNS(snova_avx2_gfq_prow)
 #define snova_avx2_gfq_lrow PQSIG_KNS(snova_avx2_gfq_lrow)
 #define snova_avx2_gfq_hrows PQSIG_KNS(snova_avx2_gfq_hrows)
+#define snova_avx2_gfq_red8 PQSIG_KNS(snova_avx2_gfq_red8)
 #define snova_avx2_gfq_trows PQSIG_KNS(snova_avx2_gfq_trows)
 #define snova_avx2_gfq_solve PQSIG_KNS(snova_avx2_gfq_solve)
 #define snova_avx2_gfq_whip PQSIG_KNS(snova_avx2_gfq_whip)
@@ -81,6 +82,7 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
 void snova_avx2_gfq_lrow(uint16_t *lp, size_t lps, uint16_t *p12t, uint8_t *b, unsigned j, unsigned v,
                          unsigned o, int raw);
 void snova_avx2_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
+void snova_avx2_gfq_red8(uint8_t *dst, size_t ds, const uint16_t *src, size_t ss, unsigned rows, unsigned cols);
 void snova_avx2_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                           const uint16_t *ub);
 uint32_t snova_avx2_gfq_solve(uint16_t *g, unsigned n, unsigned w);
