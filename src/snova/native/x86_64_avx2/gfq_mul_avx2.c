@@ -48,6 +48,8 @@
 #define MUL_STRIP (16u * MUL_VECS)
 #define MUL_PAIRS (SNOVA_GFQ_CHUNK / 2u < 52u ? SNOVA_GFQ_CHUNK / 2u : 52u)
 
+#define MUL_PAIRS_GIVEN (SNOVA_GFQ_CHUNK / 2u) /* snova_avx2_gfq_mul_pairs */
+
 typedef char gfq_mul_pairs_ok[MUL_PAIRS >= 1 ? 1 : -1];
 typedef char gfq_mul_vecs_ok[MUL_VECS >= 7 && MUL_VECS <= 8 ? 1 : -1]; /* the cases of snova_avx2_gfq_mul */
 
@@ -288,8 +290,8 @@ void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs,
     __asm__ __volatile__("" : : "r"(xp) : "memory");
 }
 
-/* The same on pair rows given (api.h): the blocks of MUL_PAIRS pairs read
- * in place. */
+/* The same on pair rows given (api.h): the blocks of pairs read in place,
+ * as many as 16-bit sums take (no packed block bounds them). */
 void snova_avx2_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows, unsigned inner,
                               const uint16_t *xq, size_t xps, unsigned cols)
 {
@@ -301,8 +303,8 @@ void snova_avx2_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t
     }
     for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
         const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
-        for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
-            const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : left / 2;
+        for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS_GIVEN) {
+            const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS_GIVEN ? MUL_PAIRS_GIVEN : left / 2;
             const uint16_t *xp = xq + (size_t)(m0 / 2) * xps + c0;
             mul_block_nv(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, nv);
         }
