@@ -235,15 +235,19 @@ void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova
     unsigned p, x, c;
     snova_gfq_whip(w->uw16, w->uw8, u, SNOVA_N, spow);
     /* pair p of rows 2p, 2p + 1 of Uw (l is even, so a block row's pairs
-     * are its own), as pair rows and broadcast */
+     * are its own), as pair rows, then each pair broadcast (a loop of its
+     * own: it vectorises) */
     for (p = 0; p < SNOVA_NL / 2; p++) {
         const uint16_t *lo = w->uw16 + (size_t)2 * p * SNOVA_L2, *hi = lo + SNOVA_L2;
-        uint16_t *o = w->ub + (size_t)p * SNOVA_L2 * SNOVA_GFQ_BC;
         for (x = 0; x < GFQ_UPS; x++) {
-            const uint16_t pair = x < SNOVA_L2 ? (uint16_t)(lo[x] | hi[x] << 8) : 0;
-            w->up[p * GFQ_UPS + x] = pair;
-            for (c = 0; x < SNOVA_L2 && c < SNOVA_GFQ_BC; c++) {
-                o[x * SNOVA_GFQ_BC + c] = pair;
+            w->up[p * GFQ_UPS + x] = x < SNOVA_L2 ? (uint16_t)(lo[x] | hi[x] << 8) : 0;
+        }
+    }
+    for (p = 0; p < SNOVA_NL / 2; p++) {
+        for (x = 0; x < SNOVA_L2; x++) {
+            uint16_t *o = w->ub + ((size_t)p * SNOVA_L2 + x) * SNOVA_GFQ_BC;
+            for (c = 0; c < SNOVA_GFQ_BC; c++) {
+                o[c] = w->up[p * GFQ_UPS + x];
             }
         }
     }
