@@ -1,8 +1,10 @@
 /* SNOVA opt, field layer GF(q), odd prime q: the block-product stages of
  * key generation, signing and verification (opt.h), one equation of the
- * public matrices at a time. The public matrices are symmetric: P11 is
- * read into a dense matrix (both triangles) and P12 beside it; P21 = P12^t
- * and F21 = F12^t are never formed. */
+ * public matrices at a time. The public matrices are symmetric: signing
+ * reads P11 into a dense matrix (both triangles) and P12 beside it, key
+ * generation only P11's lower triangle (as pair rows) and P12^t,
+ * verification the upper triangle; P21 = P12^t and F21 = F12^t are never
+ * formed. */
 #include <string.h>
 
 #include "snova/opt.h"
@@ -33,13 +35,11 @@ static void load_p(snova_pub *p, unsigned i, uint8_t *p11, uint8_t *p12, uint8_t
  * writes L as the product kernel's pair rows, and P12^t; L's upper
  * triangle past the diagonal blocks, never written, stays zero from
  * kg_prepare. */
-/* Rows of L a product takes: the wasted products on the zeros of the
- * diagonal blocks against the cost of a call. opt SNOVA_24_5_23_4 and
- * 60_10_19_4 keygen with 16: 1.23 M and 19.5 M instructions, 83 % and
- * 92 % of the time of one block row at a time (U T12 + P12 in 4 rows: 1.23
- * M and 17.7 M instructions; avx2's kernel took more of both that way);
- * 32: 1.24 M and 19.0 M. avx2 repacks its block of x and reduces its
- * outputs on every call: 32 and 64 rows took 1-3 % more than 48. */
+/* Rows of L a product takes: a block up to the diagonal multiplies the
+ * zeros above it, and every call reduces its outputs once. Portable
+ * kernel: 16 (32 took 1 % more instructions at SNOVA_24_5_23_4, 3 % fewer
+ * at 60_10_19_4; seventeenth session). avx2: 48 (24, 32 and 96 rows took
+ * 4 %, 1 % and 1 % more at SNOVA_24_5_23_4; eighteenth session). */
 #define KG_TRI 16u
 #define KG_TRI_WIDE 48u
 

@@ -130,8 +130,8 @@ void snova_gf16_rows_c(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
 /* out[r os + c] = out[r os + c] + sum_{m < inner} a[r a_rs + m a_cs] x[m xs + c]
  * (mod q) for r < rows, c < cols (os, xs >= cols: rows of out and x may be
  * the first cols columns of wider matrices, whose other entries are left
- * as they are). Both factors are bytes: a kernel that pairs rows of x (two
- * bytes to a 16-bit lane) reads them as they lie. */
+ * as they are); inner >= 1. Both factors are bytes: a kernel that pairs
+ * rows of x (two bytes to a 16-bit lane) reads them as they lie. */
 /* A choice without a twin: snova_gfq_wide_native(void), where a backend
  * defines PQSIG_SNOVA_NATIVE_GFQ_WIDE, returns PQSIG_NATIVE_OK when its
  * snova_gfq_mul runs faster with few rows of a and long rows of x than
