@@ -295,12 +295,13 @@ void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs,
 void snova_avx2_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows, unsigned inner,
                               const uint16_t *xq, size_t xps, unsigned cols)
 {
-    const uint16_t *o_end = out + (size_t)(rows - 1) * os + cols;
     const size_t a_cs = 1;
+    const uint16_t *o_end; /* the end of what the call owns: the last row's cols entries */
     unsigned c0, m0;
     if (rows == 0) {
         return;
     }
+    o_end = out + (size_t)(rows - 1) * os + cols;
     for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
         const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
         for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS_GIVEN) {
