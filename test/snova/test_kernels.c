@@ -1205,7 +1205,6 @@ static void test_red8(void)
     static uint8_t dst[ROWS * DS], dc[ROWS * DS], want[ROWS * DS];
     unsigned cols, r, c;
     for (cols = 1; cols <= W; cols++) {
-        const size_t ns = (ROWS - 1) * SS + cols, nd = (ROWS - 1) * DS + cols;
         for (r = 0; r < ROWS * SS; r++) {
             src[r] = edge ? 65535 : (uint16_t)rnd64();
         }
@@ -1223,6 +1222,7 @@ static void test_red8(void)
         CHECK(memcmp(dc, want, sizeof(dst)) == 0, "red8: %u columns", cols);
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_RED8)
         {
+            const size_t ns = (ROWS - 1) * SS + cols, nd = (ROWS - 1) * DS + cols;
             uint16_t *es = malloc(ns * sizeof(uint16_t));
             uint8_t *ed = malloc(nd);
             CHECK(es != NULL && ed != NULL, "red8: out of memory");

@@ -240,7 +240,7 @@ void PQSIG_NS(snova_vf_whip)(snova_verify_work *w, const uint8_t *u, const snova
     for (p = 0; p < SNOVA_NL / 2; p++) {
         const uint16_t *lo = w->uw16 + (size_t)2 * p * SNOVA_L2, *hi = lo + SNOVA_L2;
         for (x = 0; x < GFQ_UPS; x++) {
-            w->up[p * GFQ_UPS + x] = x < SNOVA_L2 ? (uint16_t)(lo[x] | hi[x] << 8) : 0;
+            w->up[p * GFQ_UPS + x] = (uint16_t)(x < SNOVA_L2 ? lo[x] | hi[x] << 8 : 0);
         }
     }
     for (p = 0; p < SNOVA_NL / 2; p++) {
