@@ -178,6 +178,28 @@ static void op_keccakf(void *arg)
     }
 }
 
+static void op_keccakf_c(void *arg)
+{
+    uint64_t *s = arg;
+    unsigned i;
+    for (i = 0; i < 16; i++) {
+        pqsig_keccakf1600_c(s);
+    }
+}
+
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX1) && defined(__x86_64__)
+/* The x86-64 one-state kernel where the CPU runs it (native/x86_64/meta.h
+ * calls it for pqsig_keccakf1600). */
+static void op_keccakf_bmi2(void *arg)
+{
+    uint64_t *s = arg;
+    unsigned i;
+    for (i = 0; i < 16; i++) {
+        pqsig_keccakf1600_bmi2(s);
+    }
+}
+#endif
+
 static void op_keccakf_x4(void *arg)
 {
     pqsig_keccakf1600x4(arg);
@@ -266,7 +288,13 @@ static void primitives(void)
     pqsig_drbg drbg;
     unsigned e;
 
-    measure("primitive", "keccak-f1600", "portable", "permute", "cycles/permutation", 16, op_keccakf, state, 1);
+    measure("primitive", "keccak-f1600", "portable", "permute", "cycles/permutation", 16, op_keccakf_c, state, 1);
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX1) && defined(__x86_64__)
+    if (pqsig_cpu_features() & PQSIG_CPU_BMI2) {
+        measure("primitive", "keccak-f1600", "bmi2", "permute", "cycles/permutation", 16, op_keccakf_bmi2, state, 1);
+    }
+#endif
+    measure("primitive", "keccak-f1600", "auto", "permute", "cycles/permutation", 16, op_keccakf, state, 1);
     measure("primitive", "keccak-f1600x4", "portable", "permute", "cycles/permutation", 4, op_keccakf_x4_c, statex, 1);
     measure("primitive", "keccak-f1600x4", "auto", "permute", "cycles/permutation", 4, op_keccakf_x4, statex, 1);
     measure("primitive", "keccak-f1600x8", "portable", "permute", "cycles/permutation", 8, op_keccakf_x8_c, statex, 1);

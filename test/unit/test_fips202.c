@@ -2,9 +2,11 @@
  * outputs, incremental absorb/squeeze in every split against one-shot, and
  * the native permutation against the portable one. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
+#include "common/cpu.h"
 #include "common/fips202.h"
 #include "common/native/api.h"
 #include "common/sha2.h"
@@ -140,24 +142,53 @@ static void permutation(void)
     CHECK(s[0] == 0x2D5C954DF96ECB3CULL && s[24] == 0x20D06CD26A8FBF5CULL, "f(f(0)) lanes");
 }
 
-/* The permutation the library runs (native where the CPU has one, e.g.
- * BMI2 on x86-64) against the portable one, on pseudo-random states. */
-static void permutation_native(void)
+/* A permutation against the portable one, on pseudo-random states, the
+ * zero state and all-ones, each permuted twice (the second time from the
+ * first one's output). */
+static void check_permutation(void (*perm)(uint64_t *), const char *what)
 {
     uint64_t x = 0x9e3779b97f4a7c15ULL;
-    unsigned trial, i;
-    for (trial = 0; trial < 64; trial++) {
+    unsigned trial, i, twice;
+    for (trial = 0; trial < 66; trial++) {
         uint64_t a[25], b[25];
         for (i = 0; i < 25; i++) {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            a[i] = b[i] = x;
+            a[i] = b[i] = trial == 64 ? 0 : trial == 65 ? ~0ULL : x;
         }
-        pqsig_keccakf1600(a);
-        pqsig_keccakf1600_c(b);
-        CHECK_MEM(a, b, sizeof a, "keccakf1600 = keccakf1600_c (trial %u)", trial);
+        for (twice = 0; twice < 2; twice++) {
+            perm(a);
+            pqsig_keccakf1600_c(b);
+            CHECK_MEM(a, b, sizeof a, "%s = keccakf1600_c (trial %u, %u)", what, trial, twice);
+        }
     }
+}
+
+static void perm_dispatched(uint64_t *s)
+{
+    pqsig_keccakf1600(s);
+}
+
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX1) && defined(__x86_64__)
+static void perm_bmi2(uint64_t *s)
+{
+    pqsig_keccakf1600_bmi2(s);
+}
+#endif
+
+/* The permutation the library runs (native where the CPU has one), and
+ * the x86-64 kernel where the CPU runs it. */
+static void permutation_native(void)
+{
+    check_permutation(perm_dispatched, "keccakf1600");
+#if defined(PQSIG_COMMON_NATIVE_KECCAKX1) && defined(__x86_64__)
+    if (pqsig_cpu_features() & PQSIG_CPU_BMI2) {
+        check_permutation(perm_bmi2, "BMI2 kernel");
+    } else {
+        printf("test_fips202: no BMI2 here, BMI2 kernel not run\n");
+    }
+#endif
 }
 
 int main(void)
