@@ -43,13 +43,12 @@ static inline int mqs_matvec_native(uint8_t *out, const uint8_t *vecs, size_t st
 }
 #endif
 
-/* The masks of avx2 only, as its prepared scalars below (the avx512 set
- * keeps the portable ones). */
+/* The masks of avx2, for avx512 too, as its prepared scalars below. */
 #if defined(MQS_AVX2_MASKS)
 #define PQSIG_MQS_NATIVE_MASKS
 static inline int mqs_masks_native(uint64_t (*mk)[8][2], const uint8_t *s, size_t count)
 {
-    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         mqs_avx2_masks(mk, s, count);
         return PQSIG_NATIVE_OK;
     }
@@ -57,12 +56,18 @@ static inline int mqs_masks_native(uint64_t (*mk)[8][2], const uint8_t *s, size_
 }
 #endif
 
-/* The prepared scalars of avx2 only: avx512 keeps its own mat-vec. */
+/* The prepared scalars of avx2, for avx512 too: key generation's products
+ * by two tables per term (mqs_matvec_tab2) read each vector once for two
+ * columns, where avx512's GFNI mat-vec passes once per column. On a Zen 4
+ * the avx512 key generation took 1.1 to 1.5 times avx2's time with the
+ * GFNI mat-vec, and takes avx2's with the tables (src/mqsign/README.md);
+ * signing's products by the vinegar tables are as fast either way. The
+ * mat-vec of the other products (signing's F2 and T1) stays avx512's. */
 #if defined(MQS_AVX2_TABLES)
 #define PQSIG_MQS_NATIVE_TABLES
 static inline int mqs_tables_native(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
 {
-    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         mqs_avx2_tables(tab, mk, count);
         return PQSIG_NATIVE_OK;
     }
@@ -72,7 +77,7 @@ static inline int mqs_tables_native(uint8_t (*tab)[32], const uint64_t (*mk)[8][
 static inline int mqs_matvec_tab_native(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                                         const uint8_t (*tab)[32], size_t count, size_t len)
 {
-    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         return mqs_avx2_matvec_tab(out, vecs, stride, dstride, tab, count, len);
     }
     return PQSIG_NATIVE_FALLBACK;
@@ -82,7 +87,7 @@ static inline int mqs_matvec_tab2_native(uint8_t *out0, uint8_t *out1, const uin
                                          ptrdiff_t dstride, const uint8_t (*tab0)[32], const uint8_t (*tab1)[32],
                                          size_t count, size_t len)
 {
-    if (pqsig_kset() == PQSIG_KSET_AVX2) {
+    if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         return mqs_avx2_matvec_tab2(out0, out1, vecs, stride, dstride, tab0, tab1, count, len);
     }
     return PQSIG_NATIVE_FALLBACK;
@@ -106,6 +111,12 @@ static inline int mqs_solve_native(uint8_t x[MQS_O], const uint8_t *lin, const u
 #define PQSIG_MQS_NATIVE_PUBMAP
 static inline int mqs_pubmap_native(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work)
 {
+#if defined(MQS_AVX512_PUBMAP)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        mqs_avx512_pubmap(z, p, w, work);
+        return PQSIG_NATIVE_OK;
+    }
+#endif
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, mqs_avx2_pubmap(z, p, w, work));
 }
 #endif

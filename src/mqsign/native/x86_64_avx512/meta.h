@@ -2,9 +2,11 @@
  * for the composite ../meta.h, which calls them only inside the avx512
  * implementation's operations, after their CPU check (AVX-512 F/BW/VL
  * and GFNI: src/common/kset.h). Every kernel it does not list is the
- * avx2 one (pubmap: see src/mqsign/README.md, "avx512").
+ * avx2 one (key generation's table products among them: ../meta.h).
  *   mqs_matvec: each scalar's product map as a GF(2) 8x8 matrix applied
- *   to 64 bytes at a time by GFNI (matvec_avx512.c), every length. */
+ *   to 64 bytes at a time by GFNI (matvec_avx512.c), every length.
+ *   mqs_pubmap: verification's public map on the same GFNI products, the
+ *   inner sums in registers (pubmap_avx512.c), every shape. */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX512_META_H
 #define PQSIG_MQSIGN_NATIVE_X86_64_AVX512_META_H
 
@@ -24,5 +26,9 @@ uint64_t mqs_avx512_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rh
 #define mqs_avx512_matvec PQSIG_KNS(mqs_avx512_matvec)
 void mqs_avx512_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                        const uint64_t (*mk)[8][2], size_t count, size_t len);
+
+#define MQS_AVX512_PUBMAP
+#define mqs_avx512_pubmap PQSIG_KNS(mqs_avx512_pubmap)
+void mqs_avx512_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work);
 
 #endif
