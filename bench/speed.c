@@ -444,15 +444,27 @@ static void expanded(scheme_ctx *c)
     free(epkraw);
 }
 
+static int scheme_ctx_init(scheme_ctx *c, const pqsig_alg *a)
+{
+    memset(c, 0, sizeof *c);
+    c->a = a;
+    c->pk = malloc(a->d.public_key_bytes);
+    c->sk = malloc(a->d.secret_key_bytes);
+    c->sig = malloc(a->d.signature_bytes);
+    return c->pk != NULL && c->sk != NULL && c->sig != NULL;
+}
+
+static void scheme_ctx_free(scheme_ctx *c)
+{
+    free(c->pk);
+    free(c->sk);
+    free(c->sig);
+}
+
 static void scheme(const pqsig_alg *a)
 {
     scheme_ctx c, start;
-    memset(&c, 0, sizeof c);
-    c.a = a;
-    c.pk = malloc(a->d.public_key_bytes);
-    c.sk = malloc(a->d.secret_key_bytes);
-    c.sig = malloc(a->d.signature_bytes);
-    if (c.pk == NULL || c.sk == NULL || c.sig == NULL) {
+    if (!scheme_ctx_init(&c, a)) {
         fprintf(stderr, "pqsig-bench: out of memory\n");
         exit(1);
     }
@@ -471,15 +483,93 @@ static void scheme(const pqsig_alg *a)
         memcpy(c.msg, start.msg, sizeof c.msg);
         expanded(&c);
     }
-    free(c.pk);
-    free(c.sk);
-    free(c.sig);
+    scheme_ctx_free(&c);
+}
+
+/* ---- two implementations sample by sample ----
+ * --pair I1,I2: keypair, sign and verify of each name in both, the samples
+ * alternating (A B, then B A, ...), so a slow spell of a shared machine
+ * falls on both sides of nearly every pair. Both contexts start from the
+ * same seeds and step them alike: the implementations give the same
+ * bytes, so they do the same work (signing's attempts too). Prints each
+ * side's row as measure() does, and a "pair" row with the median and
+ * spread of the per-pair ratios I2 / I1. */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void print_row(const char *name, const char *impl, const char *op, uint64_t *t, unsigned n)
+{
+    double sum = 0;
+    unsigned i;
+    qsort(t, n, sizeof t[0], cmp_u64);
+    for (i = 0; i < n; i++) {
+        sum += (double)t[i];
+    }
+    printf("{\"kind\":\"scheme\",\"name\":\"%s\",\"impl\":\"%s\",\"op\":\"%s\",\"unit\":\"cycles\","
+           "\"counter\":\"%s\",\"runs\":%u,\"median\":%.2f,\"mean\":%.2f,\"min\":%.2f,\"max\":%.2f,"
+           "\"p10\":%.2f,\"p90\":%.2f,\"paired\":1}\n",
+           name, impl, op, BENCH_COUNTER, n, (double)t[n / 2], sum / n, (double)t[0], (double)t[n - 1],
+           (double)t[n / 10], (double)t[(9 * n) / 10]);
+}
+
+static void measure_pair(const char *name, const char *impl0, const char *impl1, const char *op, op_fn fn,
+                         void *arg0, void *arg1)
+{
+    enum { MAX_PAIRS = 2001 };
+    static uint64_t t[2][MAX_PAIRS];
+    static double r[MAX_PAIRS];
+    void *args[2];
+    unsigned n, j;
+    double t0;
+    args[0] = arg0;
+    args[1] = arg1;
+    fn(arg0);
+    fn(arg1);
+    t0 = seconds();
+    for (n = 0; n < MAX_PAIRS; n++) {
+        for (j = 0; j < 2; j++) {
+            const unsigned side = j ^ (n & 1);
+            uint64_t a = bench_ticks();
+            fn(args[side]);
+            t[side][n] = bench_ticks() - a;
+        }
+        r[n] = (double)t[1][n] / (double)(t[0][n] ? t[0][n] : 1);
+        if (n >= 10 && seconds() - t0 > 2 * budget) {
+            n++;
+            break;
+        }
+    }
+    qsort(r, n, sizeof r[0], cmp_double);
+    print_row(name, impl0, op, t[0], n);
+    print_row(name, impl1, op, t[1], n);
+    printf("{\"kind\":\"pair\",\"name\":\"%s\",\"op\":\"%s\",\"impls\":[\"%s\",\"%s\"],\"pairs\":%u,"
+           "\"ratio\":%.4f,\"ratio_p10\":%.4f,\"ratio_p90\":%.4f}\n",
+           name, op, impl0, impl1, n, r[n / 2], r[n / 10], r[(9 * n) / 10]);
+}
+
+static void scheme_pair(const pqsig_alg *a0, const pqsig_alg *a1)
+{
+    scheme_ctx c[2];
+    if (!scheme_ctx_init(&c[0], a0) || !scheme_ctx_init(&c[1], a1)) {
+        fprintf(stderr, "pqsig-bench: out of memory\n");
+        exit(1);
+    }
+    measure_pair(a0->d.name, a0->d.impl, a1->d.impl, "keypair", op_keypair, &c[0], &c[1]);
+    measure_pair(a0->d.name, a0->d.impl, a1->d.impl, "sign", op_sign, &c[0], &c[1]);
+    op_sign(&c[0]);
+    op_sign(&c[1]);
+    measure_pair(a0->d.name, a0->d.impl, a1->d.impl, "verify", op_verify, &c[0], &c[1]);
+    scheme_ctx_free(&c[0]);
+    scheme_ctx_free(&c[1]);
 }
 
 int main(int argc, char **argv)
 {
     int prim = 0, schemes = 0, list = 0, i, nnames = 0, level = 0;
-    const char *impl = NULL;
+    const char *impl = NULL, *pair_impls = NULL;
     size_t k;
     setvbuf(stdout, NULL, _IOLBF, 0); /* one row at a time: the caller shows progress */
     for (i = 1; i < argc; i++) {
@@ -505,13 +595,17 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
             level = atoi(argv[++i]); /* only the sets of this NIST level */
             argv[i] = NULL;
+        } else if (strcmp(argv[i], "--pair") == 0 && i + 1 < argc) {
+            pair_impls = argv[++i];
+            argv[i] = NULL;
         } else if (strcmp(argv[i], "--impl") == 0 && i + 1 < argc) {
             impl = argv[++i];
             argv[i] = NULL;
         } else if (strcmp(argv[i], "--help") == 0) {
             printf("usage: pqsig-bench [--primitives] [--schemes] [--iterations N | --seconds S]\n"
                    "                   [--impl IMPL|fastest] [--level L]\n"
-                   "                   [--callgrind [--sign-reps N]] [--list] [NAME...]\n");
+                   "                   [--callgrind [--sign-reps N]] [--list] [NAME...]\n"
+                   "       pqsig-bench --pair IMPL1,IMPL2 [--seconds S] [--level L] [NAME...]\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "pqsig-bench: unknown option %s\n", argv[i]);
@@ -540,6 +634,33 @@ int main(int argc, char **argv)
                (double)(bench_ticks() - c0) / (seconds() - t0));
     }
 #endif
+    if (pair_impls != NULL) {
+        /* the two implementations of every name that has both here */
+        char i0[32], i1[32];
+        const char *comma = strchr(pair_impls, ',');
+        if (comma == NULL || (size_t)(comma - pair_impls) >= sizeof i0 || strlen(comma + 1) >= sizeof i1) {
+            fprintf(stderr, "pqsig-bench: --pair takes two implementations, e.g. avx2,avx512\n");
+            return 2;
+        }
+        memcpy(i0, pair_impls, (size_t)(comma - pair_impls));
+        i0[comma - pair_impls] = 0;
+        strcpy(i1, comma + 1);
+        for (k = 0; k < pqsig_count(); k++) {
+            const pqsig_alg *a = pqsig_at(k), *b;
+            int wanted = nnames == 0;
+            for (i = 1; i < argc; i++) {
+                wanted |= argv[i] != NULL && argv[i][0] != '-' && strcmp(a->d.name, argv[i]) == 0;
+            }
+            if (!wanted || strcmp(a->d.impl, i0) != 0 || (level != 0 && a->d.level != level)) {
+                continue;
+            }
+            b = pqsig_find_impl(a->d.name, i1);
+            if (b != NULL && pqsig_runs_here(a) && pqsig_runs_here(b)) {
+                scheme_pair(a, b);
+            }
+        }
+        return 0;
+    }
     if (prim) {
         primitives();
     }

@@ -224,9 +224,10 @@ def add_framework_commands(sub):
     s.add_argument("--level", type=int, help="only the sets of this NIST level (default: all; on m4: 1)")
     s.add_argument("--iterations", type=int, help="m4: runs of each operation (default 10)")
     s.add_argument("--compare", metavar="I1,I2,...",
-                   help="implementations side by side (e.g. avx2,avx512): interleaved rounds, the lowest "
-                        "median of each and its ratio to the first")
-    s.add_argument("--rounds", type=int, default=5, help="--compare: rounds (default 5)")
+                   help="implementations side by side (e.g. avx2,avx512): two of them alternate call by "
+                        "call (the ratio is the median of the pairs'); more take interleaved rounds; the "
+                        "lowest median of each and its ratio to the first")
+    s.add_argument("--rounds", type=int, default=3, help="--compare: rounds (default 3)")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser("export", help="write pqm4 folders (crypto_sign/<scheme>/<impl>/) of what fits its boards")

@@ -78,6 +78,19 @@ class Compare(unittest.TestCase):
                 self.assertGreater(got[(impl, op)]["median"], 0)
                 self.assertEqual(got[(impl, op)]["rounds"], 2)
         self.assertEqual(BE.available(d, ["NCC-Sign-1"])["NCC-Sign-1"][:2], ["ref", "opt"])
+        # two implementations go call by call: the second side carries the pairs' ratio
+        for op in ("keypair", "sign", "verify"):
+            self.assertGreater(got[("opt", op)]["ratio"], 0)
+            self.assertEqual(got[("opt", op)].get("paired"), 1)
+
+    def test_render_paired_ratio(self):
+        rows = [{"kind": "counter", "name": "rdtsc", "hz": 2.6e9},
+                {"kind": "scheme", "name": "X", "impl": "avx2", "op": "sign", "median": 2000.0, "rounds": 3},
+                {"kind": "scheme", "name": "X", "impl": "avx512", "op": "sign", "median": 1500.0, "rounds": 3,
+                 "ratio": 0.7}]
+        text = BE.render_compare(rows, ["avx2", "avx512"])
+        self.assertIn("the median of the pairs' ratios", text)
+        self.assertIn("| X | sign | 2,000 | 1,500 | 0.70 |", text)
 
 
 class M4Tables(unittest.TestCase):
