@@ -139,13 +139,104 @@ static inline void pmat_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsig
     }
 }
 
+/* ---- The same for l = 2 ----
+ * A block is 2 bytes (row r in byte r, element c in nibble c). Eight lanes
+ * are four blocks' two rows (P X: block rows j0 .. j0 + 3 of one block
+ * column, lane 2i + r for row r of block row j0 + i) or two columns (P^t Y:
+ * block columns k0 .. k0 + 3 of one block row, lane 2i + c), so a lookup is
+ * table_at's one permute (two with two-word rows) for eight rows. The
+ * blocks' bytes are public; fewer than four blocks at the end of a block
+ * column or row leave the missing lanes' indices 0 and their rows
+ * unwritten. */
+
+/* dst ^= rows 0 .. n - 1 (n <= 8) of nw words, row i's word w in lane i of
+ * a[w]. */
+static inline void xor_lanes(uint64_t *dst, const __m512i a[2], unsigned n, const unsigned nw)
+{
+    if (nw == 1u) {
+        const __mmask8 k = (__mmask8)((1u << n) - 1u);
+        _mm512_mask_storeu_epi64(dst, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, dst), a[0]));
+    } else {
+        const __m512i lo = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), a[1]);
+        const __m512i hi = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), a[1]);
+        const __mmask8 klo = (__mmask8)(n >= 4u ? 0xffu : (1u << (2u * n)) - 1u);
+        _mm512_mask_storeu_epi64(dst, klo, _mm512_xor_si512(_mm512_maskz_loadu_epi64(klo, dst), lo));
+        if (n > 4u) {
+            const __mmask8 khi = (__mmask8)((1u << (2u * (n - 4u))) - 1u);
+            _mm512_mask_storeu_epi64(dst + 8, khi, _mm512_xor_si512(_mm512_maskz_loadu_epi64(khi, dst + 8), hi));
+        }
+    }
+}
+
+static inline void pmat2_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                              const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, const unsigned nw)
+{
+    /* lane 2i + r (P X) or 2i + c (P^t Y) of block i's 16 bits */
+    const __m512i sh_c0 = _mm512_setr_epi64(0, 8, 16, 24, 32, 40, 48, 56);
+    const __m512i sh_c1 = _mm512_setr_epi64(4, 12, 20, 28, 36, 44, 52, 60);
+    const __m512i sh_r0 = _mm512_setr_epi64(0, 4, 16, 20, 32, 36, 48, 52);
+    const __m512i sh_r1 = _mm512_setr_epi64(8, 12, 24, 28, 40, 44, 56, 60);
+    const uint8_t *p = buf + nib0 / 2u;
+    const size_t strip = (size_t)cb * 2u; /* bytes of a block row */
+    unsigned j, k, i, n, w;
+    if (out != NULL) {
+        for (j = 0; j < rb; j += 4) {
+            __m512i acc[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+            n = rb - j < 4u ? rb - j : 4u;
+            for (k = 0; k < cb; k++) {
+                const uint64_t *tk = tabx + (size_t)k * 32u * nw;
+                uint64_t q = 0;
+                __m512i qv, ix0, ix1;
+                for (i = 0; i < n; i++) {
+                    uint16_t b;
+                    memcpy(&b, p + (size_t)(j + i) * strip + 2u * k, 2);
+                    q |= (uint64_t)b << (16 * i);
+                }
+                qv = _mm512_set1_epi64((long long)q);
+                ix0 = _mm512_srlv_epi64(qv, sh_c0);
+                ix1 = _mm512_srlv_epi64(qv, sh_c1);
+                for (w = 0; w < nw; w++) {
+                    acc[w] = _mm512_xor_si512(acc[w], _mm512_xor_si512(table_at(tk, ix0, w, nw),
+                                                                       table_at(tk + 16 * nw, ix1, w, nw)));
+                }
+            }
+            xor_lanes(out + (size_t)j * 2u * nw, acc, 2u * n, nw);
+        }
+    }
+    if (outt != NULL) {
+        for (j = 0; j < rb; j++) {
+            const uint64_t *ty = taby + (size_t)j * 32u * nw;
+            for (k = 0; k < cb; k += 4) {
+                __m512i a[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+                uint64_t q = 0;
+                __m512i qv, ix0, ix1;
+                n = cb - k < 4u ? cb - k : 4u;
+                memcpy(&q, p + (size_t)j * strip + 2u * k, 2u * n);
+                qv = _mm512_set1_epi64((long long)q);
+                ix0 = _mm512_srlv_epi64(qv, sh_r0);
+                ix1 = _mm512_srlv_epi64(qv, sh_r1);
+                for (w = 0; w < nw; w++) {
+                    a[w] = _mm512_xor_si512(table_at(ty, ix0, w, nw), table_at(ty + 16 * nw, ix1, w, nw));
+                }
+                xor_lanes(outt + (size_t)k * 2u * nw, a, 2u * n, nw);
+            }
+        }
+    }
+}
+
 int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
-    if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes, as avx2's */
+    if ((l != 4u && l != 2u) || nw > 2u || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
     }
-    if (nw == 2u) {
+    if (l == 2u) {
+        if (nw == 2u) {
+            pmat2_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 2);
+        } else {
+            pmat2_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 1);
+        }
+    } else if (nw == 2u) {
         pmat_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 2);
     } else {
         pmat_perm(buf, nib0, rb, cb, out, tabx, outt, taby, 1);
