@@ -74,21 +74,21 @@ static inline uint64_t block_word(const uint8_t *buf, size_t nib0, unsigned cb, 
     return q;
 }
 
-/* dst ^= the 8 rows (lanes) of nw words whose word w is in a[w]; the last
- * 4 rows only when two (an odd last block: public). */
-static inline void xor_rows8(uint64_t *dst, const __m512i a[2], int two, const unsigned nw)
+/* dst ^= rows 0 .. n - 1 (n <= 8) of nw words, row i's word w in lane i of
+ * a[w]. */
+static inline void xor_lanes(uint64_t *dst, const __m512i a[2], unsigned n, const unsigned nw)
 {
     if (nw == 1u) {
-        const __mmask8 k = two ? (__mmask8)0xff : (__mmask8)0x0f;
+        const __mmask8 k = (__mmask8)((1u << n) - 1u);
         _mm512_mask_storeu_epi64(dst, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, dst), a[0]));
     } else {
-        /* rows 0..3 then 4..7, each row's two words together */
         const __m512i lo = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), a[1]);
-        _mm512_storeu_si512((void *)dst, _mm512_xor_si512(_mm512_loadu_si512((const void *)dst), lo));
-        if (two) {
-            const __m512i hi = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), a[1]);
-            _mm512_storeu_si512((void *)(dst + 8),
-                                _mm512_xor_si512(_mm512_loadu_si512((const void *)(dst + 8)), hi));
+        const __m512i hi = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), a[1]);
+        const __mmask8 klo = (__mmask8)(n >= 4u ? 0xffu : (1u << (2u * n)) - 1u);
+        _mm512_mask_storeu_epi64(dst, klo, _mm512_xor_si512(_mm512_maskz_loadu_epi64(klo, dst), lo));
+        if (n > 4u) {
+            const __mmask8 khi = (__mmask8)((1u << (2u * (n - 4u))) - 1u);
+            _mm512_mask_storeu_epi64(dst + 8, khi, _mm512_xor_si512(_mm512_maskz_loadu_epi64(khi, dst + 8), hi));
         }
     }
 }
@@ -115,7 +115,7 @@ static inline void pmat_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsig
                     }
                 }
             }
-            xor_rows8(out + (size_t)j * 4u * nw, acc, two, nw);
+            xor_lanes(out + (size_t)j * 4u * nw, acc, two ? 8u : 4u, nw);
         }
     }
     if (outt != NULL) {
@@ -133,7 +133,7 @@ static inline void pmat_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsig
                         a[w] = _mm512_xor_si512(a[w], table_at(ty + 16 * nw * r, ix, w, nw));
                     }
                 }
-                xor_rows8(outt + (size_t)k * 4u * nw, a, two, nw);
+                xor_lanes(outt + (size_t)k * 4u * nw, a, two ? 8u : 4u, nw);
             }
         }
     }
@@ -148,25 +148,6 @@ static inline void pmat_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsig
  * blocks' bytes are public; fewer than four blocks at the end of a block
  * column or row leave the missing lanes' indices 0 and their rows
  * unwritten. */
-
-/* dst ^= rows 0 .. n - 1 (n <= 8) of nw words, row i's word w in lane i of
- * a[w]. */
-static inline void xor_lanes(uint64_t *dst, const __m512i a[2], unsigned n, const unsigned nw)
-{
-    if (nw == 1u) {
-        const __mmask8 k = (__mmask8)((1u << n) - 1u);
-        _mm512_mask_storeu_epi64(dst, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, dst), a[0]));
-    } else {
-        const __m512i lo = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), a[1]);
-        const __m512i hi = _mm512_permutex2var_epi64(a[0], _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), a[1]);
-        const __mmask8 klo = (__mmask8)(n >= 4u ? 0xffu : (1u << (2u * n)) - 1u);
-        _mm512_mask_storeu_epi64(dst, klo, _mm512_xor_si512(_mm512_maskz_loadu_epi64(klo, dst), lo));
-        if (n > 4u) {
-            const __mmask8 khi = (__mmask8)((1u << (2u * (n - 4u))) - 1u);
-            _mm512_mask_storeu_epi64(dst + 8, khi, _mm512_xor_si512(_mm512_maskz_loadu_epi64(khi, dst + 8), hi));
-        }
-    }
-}
 
 static inline void pmat2_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
                               const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, const unsigned nw)
