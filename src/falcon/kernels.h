@@ -58,6 +58,16 @@ static inline void falcon_mq_intt(uint16_t *a, unsigned logn)
     falcon_mq_intt_c(a, logn);
 }
 
+static inline void falcon_mq_mul_ntt(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn)
+{
+#if defined(PQSIG_FALCON_NATIVE_MQ_MUL_NTT)
+    if (falcon_mq_mul_ntt_native(t, s2, h_ntt, logn) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
+    falcon_mq_mul_ntt_c(t, s2, h_ntt, logn);
+}
+
 static inline void falcon_hash_to_point(pqsig_shake_ctx *sc, uint16_t *c, unsigned logn)
 {
 #if defined(PQSIG_FALCON_NATIVE_HASH_TO_POINT)

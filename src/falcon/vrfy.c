@@ -190,12 +190,9 @@ int falcon_is_short(const int16_t *s1, const int16_t *s2, unsigned logn)
     return falcon_is_short_half(add_sqnorm(0, s1, FALCON_N(logn)), s2, logn);
 }
 
-int falcon_verify_raw(const uint16_t *c0, const int16_t *s2, const uint16_t *h_ntt, unsigned logn,
-                      uint8_t *tmp)
+void falcon_mq_mul_ntt_c(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn)
 {
     size_t n = FALCON_N(logn), i;
-    uint16_t *t = (uint16_t *)(void *)tmp;
-    int16_t *s1 = (int16_t *)(void *)tmp;
     for (i = 0; i < n; i++) {
         t[i] = (uint16_t)mq_lift(s2[i] % (int32_t)Q);
     }
@@ -204,6 +201,15 @@ int falcon_verify_raw(const uint16_t *c0, const int16_t *s2, const uint16_t *h_n
         t[i] = (uint16_t)mq_mul(t[i], h_ntt[i]);
     }
     falcon_mq_intt(t, logn);
+}
+
+int falcon_verify_raw(const uint16_t *c0, const int16_t *s2, const uint16_t *h_ntt, unsigned logn,
+                      uint8_t *tmp)
+{
+    size_t n = FALCON_N(logn), i;
+    uint16_t *t = (uint16_t *)(void *)tmp;
+    int16_t *s1 = (int16_t *)(void *)tmp;
+    falcon_mq_mul_ntt(t, s2, h_ntt, logn);
     /* s1 = c0 - s2 h, centred; written over t in place. */
     for (i = 0; i < n; i++) {
         s1[i] = (int16_t)mq_centre(mq_sub(c0[i], t[i]));

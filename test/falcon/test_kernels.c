@@ -1,6 +1,7 @@
 /* Falcon: the kernels of native/api.h. Each portable twin against its
  * contract (FFT then iFFT gives the integers back, the NTT multiplies
- * negacyclically, HashToPoint stays below q, SamplerZ centres on mu), and,
+ * negacyclically, so does verification's product, HashToPoint reads the
+ * stream as the specification does, SamplerZ centres on mu), and,
  * where the build's backend (PQSIG_BACKEND_META) opts a kernel in, k_native
  * against k_c bit for bit on the same inputs, or, when it declines, with
  * its outputs untouched. Built once per implementation's core. */
@@ -10,6 +11,7 @@
 
 #include "check.h"
 #include "falcon/kernels.h"
+#include "falcon/hash.h"
 #include "falcon/keygen.h"
 #include "falcon/params.h"
 
@@ -174,6 +176,77 @@ static void test_ntt(unsigned logn, unsigned trial)
         CHECK(memcmp(r, a, n * sizeof(uint16_t)) == 0, "logn %u: a declined mq_intt leaves a", logn);
     }
 #endif
+}
+
+/* Verification's product s2 h (h in NTT form) against the schoolbook
+ * product, and native against the twin. s2 takes every 16-bit value: at
+ * degree 1024 the 64 trials run through all of them (trial t holds
+ * t * 1024 + i). */
+static void test_mul_ntt(unsigned logn, unsigned trial)
+{
+    size_t n = FALCON_N(logn), i;
+    static int16_t s2[MAXN];
+    static uint16_t a[MAXN], h[MAXN], hn[MAXN], want[MAXN], t[MAXN], r[MAXN];
+    for (i = 0; i < n; i++) {
+        s2[i] = (int16_t)(uint16_t)(trial * n + i);
+        if (logn < 10) {
+            s2[i] = (int16_t)(uint16_t)rnd64();
+        }
+        a[i] = (uint16_t)(((int32_t)s2[i] % (int32_t)FALCON_Q + (int32_t)FALCON_Q) % (int32_t)FALCON_Q);
+        h[i] = (uint16_t)(rnd64() % FALCON_Q);
+    }
+    mul_ref(want, a, h, n);
+    memcpy(hn, h, sizeof h);
+    falcon_mq_ntt_c(hn, logn);
+    falcon_mq_mul_ntt_c(t, s2, hn, logn);
+    CHECK(memcmp(t, want, n * sizeof(uint16_t)) == 0, "logn %u trial %u: mq_mul_ntt_c = s2 h", logn, trial);
+#ifdef PQSIG_FALCON_NATIVE_MQ_MUL_NTT
+    memset(r, 0xA5, sizeof r);
+    if (falcon_mq_mul_ntt_native(r, s2, hn, logn) == PQSIG_NATIVE_OK) {
+        CHECK(memcmp(r, t, n * sizeof(uint16_t)) == 0, "logn %u trial %u: mq_mul_ntt native = c", logn, trial);
+    } else {
+        CHECK(r[0] == 0xA5A5 && r[n - 1] == 0xA5A5, "logn %u: a declined mq_mul_ntt leaves t", logn);
+    }
+#else
+    (void)r;
+#endif
+}
+
+/* HashToPoint against the specification's reading: two bytes at a time,
+ * words >= 5q skipped, the rest taken mod q; and the reduction used for
+ * it on every word below 5q. */
+static void test_hash_model(unsigned logn, unsigned trial)
+{
+    size_t n = FALCON_N(logn), got = 0;
+    static uint16_t c[MAXN], want[MAXN];
+    uint8_t msg[8] = {0};
+    pqsig_shake_ctx sc;
+    uint32_t w;
+    int ok = 1;
+    msg[0] = (uint8_t)trial;
+    msg[1] = (uint8_t)logn;
+    pqsig_shake256_init(&sc);
+    pqsig_shake_absorb(&sc, msg, sizeof msg);
+    while (got < n) {
+        uint8_t two[2];
+        pqsig_shake_squeeze(&sc, two, 2);
+        w = ((uint32_t)two[0] << 8) | two[1];
+        if (w < 5 * FALCON_Q) {
+            want[got++] = (uint16_t)(w % FALCON_Q);
+        }
+    }
+    pqsig_shake_release(&sc);
+    pqsig_shake256_init(&sc);
+    pqsig_shake_absorb(&sc, msg, sizeof msg);
+    falcon_hash_to_point(&sc, c, logn);
+    pqsig_shake_release(&sc);
+    CHECK(memcmp(c, want, n * sizeof(uint16_t)) == 0, "logn %u trial %u: hash_to_point = the model", logn, trial);
+    if (logn == 1 && trial == 0) {
+        for (w = 0; w < 5 * FALCON_Q; w++) {
+            ok &= falcon_red_5q(w) == w % FALCON_Q;
+        }
+        CHECK(ok, "falcon_red_5q(w) = w mod q for every w < 5q");
+    }
 }
 
 static void test_hash(unsigned logn)
@@ -375,6 +448,10 @@ int main(void)
             test_fft(logn, trial);
             test_ntt(logn, trial);
             test_split_merge(logn);
+        }
+        for (trial = 0; trial < (logn == 10 ? 64u : 8u); trial++) {
+            test_mul_ntt(logn, trial);
+            test_hash_model(logn, trial);
         }
         test_hash(logn);
     }

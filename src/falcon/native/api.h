@@ -29,6 +29,7 @@
 #define falcon_sampler_z_c FALCON_NS(falcon_sampler_z_c)
 #define falcon_mq_ntt_c FALCON_NS(falcon_mq_ntt_c)
 #define falcon_mq_intt_c FALCON_NS(falcon_mq_intt_c)
+#define falcon_mq_mul_ntt_c FALCON_NS(falcon_mq_mul_ntt_c)
 #define falcon_hash_to_point_c FALCON_NS(falcon_hash_to_point_c)
 #define falcon_chacha20x8_c FALCON_NS(falcon_chacha20x8_c)
 #define falcon_base_sampler_c FALCON_NS(falcon_base_sampler_c)
@@ -65,6 +66,14 @@ int falcon_sampler_z_c(falcon_sampler_ctx *ctx, fpr mu, fpr isigma);
  * as well as on public data: constant time. */
 void falcon_mq_ntt_c(uint16_t *a, unsigned logn);
 void falcon_mq_intt_c(uint16_t *a, unsigned logn);
+
+/* Verification's product (vrfy.c): t = s2 h modulo x^n + 1 and q, for h
+ * given in NTT form (h_ntt, values in [0, q)) and s2 any 16-bit values
+ * (taken modulo q), outputs in [0, q). The NTT, the pointwise products and
+ * the inverse NTT in one, so that a backend may keep its own
+ * representation between them. Public data (a signature and a public
+ * key); constant time all the same. */
+void falcon_mq_mul_ntt_c(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn);
 
 /* HashToPoint (hash.h): n values in [0, q) from a SHAKE256 context that
  * has absorbed nonce || message, 16-bit big-endian words below 5q kept.

@@ -23,6 +23,7 @@ int falcon_decline(void);
 #define PQSIG_FALCON_NATIVE_SAMPLER_Z
 #define PQSIG_FALCON_NATIVE_MQ_NTT
 #define PQSIG_FALCON_NATIVE_MQ_INTT
+#define PQSIG_FALCON_NATIVE_MQ_MUL_NTT
 #define PQSIG_FALCON_NATIVE_HASH_TO_POINT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
 #define PQSIG_FALCON_NATIVE_BASE_SAMPLER
@@ -63,6 +64,15 @@ static inline int falcon_mq_ntt_native(uint16_t *a, unsigned logn)
 static inline int falcon_mq_intt_native(uint16_t *a, unsigned logn)
 {
     (void)a;
+    (void)logn;
+    return falcon_decline();
+}
+
+static inline int falcon_mq_mul_ntt_native(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn)
+{
+    (void)t;
+    (void)s2;
+    (void)h_ntt;
     (void)logn;
     return falcon_decline();
 }

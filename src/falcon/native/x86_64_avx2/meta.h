@@ -7,6 +7,8 @@
  *    (key generation asks for smaller ones, which decline);
  *  - the NTT and inverse NTT modulo q on sixteen 16-bit lanes (ntt_avx2.c),
  *    for degrees 512 and 1024; canonical outputs, equal to the twins';
+ *    verification's product s2 h on them, the pointwise products kept in
+ *    Montgomery form up to the inverse NTT's last factor;
  *  - the sampler generator's eight ChaCha20 blocks, one per 32-bit lane
  *    (chacha_avx2.c);
  *  - BaseSampler's table lookup, four entries per vector (sampler_avx2.c);
@@ -41,6 +43,8 @@ void falcon_ifft_avx2(fpr *f, unsigned logn);
 #define falcon_mq_intt_avx2 FALCON_NS(falcon_mq_intt_avx2)
 void falcon_mq_ntt_avx2(uint16_t *a, unsigned logn);
 void falcon_mq_intt_avx2(uint16_t *a, unsigned logn);
+#define falcon_mq_mul_ntt_avx2 FALCON_NS(falcon_mq_mul_ntt_avx2)
+void falcon_mq_mul_ntt_avx2(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn);
 
 #define PQSIG_FALCON_NATIVE_FFT
 #define PQSIG_FALCON_NATIVE_IFFT
@@ -53,6 +57,7 @@ void falcon_split_avx2(fpr *f0, fpr *f1, const fpr *f, unsigned logn);
 void falcon_merge_avx2(fpr *f, const fpr *f0, const fpr *f1, unsigned logn);
 #define PQSIG_FALCON_NATIVE_MQ_NTT
 #define PQSIG_FALCON_NATIVE_MQ_INTT
+#define PQSIG_FALCON_NATIVE_MQ_MUL_NTT
 #define PQSIG_FALCON_NATIVE_CHACHA20X8
 #define PQSIG_FALCON_NATIVE_BASE_SAMPLER
 #define PQSIG_FALCON_NATIVE_NTRU_CHECK
@@ -110,6 +115,15 @@ static inline int falcon_mq_intt_native(uint16_t *a, unsigned logn)
         return PQSIG_NATIVE_FALLBACK;
     }
     falcon_mq_intt_avx2(a, logn);
+    return PQSIG_NATIVE_OK;
+}
+
+static inline int falcon_mq_mul_ntt_native(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn)
+{
+    if (!falcon_avx2_ntt_takes(logn)) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    falcon_mq_mul_ntt_avx2(t, s2, h_ntt, logn);
     return PQSIG_NATIVE_OK;
 }
 

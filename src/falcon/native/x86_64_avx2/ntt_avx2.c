@@ -204,13 +204,12 @@ void falcon_mq_ntt_avx2(uint16_t *a, unsigned logn)
     ntt_fwd(a, logn, &tabs_q);
 }
 
-void falcon_mq_intt_avx2(uint16_t *a, unsigned logn)
+/* The inverse NTT, its division by n folded into a last product by nm
+ * (Montgomery form: nm = (1/n) R mod q gives the plain inverse). */
+static void intt_scaled(uint16_t *a, unsigned logn, uint32_t nm)
 {
     size_t n = FALCON_N(logn), span, start, j;
     v16 q = _mm256_set1_epi16((int16_t)FALCON_Q);
-    /* 1/n mod q in Montgomery form: (q - (q - 1)/n) R mod q */
-    uint32_t ninv = FALCON_Q - ((FALCON_Q - 1) >> logn);
-    uint32_t nm = (ninv << 16) % FALCON_Q;
     v16 vnm = _mm256_set1_epi16((int16_t)nm);
     v16 vnmq = _mm256_set1_epi16((int16_t)(uint16_t)(nm * (uint32_t)(uint16_t)FALCON_AVX2_QINV));
 
@@ -231,6 +230,44 @@ void falcon_mq_intt_avx2(uint16_t *a, unsigned logn)
     for (j = 0; j < n; j += 16) {
         STV(a + j, mont(LDV(a + j), vnm, vnmq, q));
     }
+}
+
+/* 1/n mod q, times R^r mod q */
+static uint32_t ninv_r(unsigned logn, unsigned r)
+{
+    uint32_t v = FALCON_Q - ((FALCON_Q - 1) >> logn);
+    while (r-- > 0) {
+        v = (v << 16) % FALCON_Q;
+    }
+    return v;
+}
+
+void falcon_mq_intt_avx2(uint16_t *a, unsigned logn)
+{
+    intt_scaled(a, logn, ninv_r(logn, 1));
+}
+
+void falcon_mq_mul_ntt_avx2(uint16_t *t, const int16_t *s2, const uint16_t *h_ntt, unsigned logn)
+{
+    size_t n = FALCON_N(logn), j;
+    v16 q = _mm256_set1_epi16((int16_t)FALCON_Q), qinv = _mm256_set1_epi16((int16_t)FALCON_AVX2_QINV);
+    v16 b = _mm256_set1_epi16(5461);
+    /* x mod q for any 16-bit x: floor(x / q) is (mulhi(x, 5461) >> 10) or
+     * one less, so x minus that many q lies in [0, q] (every x: the
+     * kernel test). */
+    for (j = 0; j < n; j += 16) {
+        v16 x = LDV(s2 + j);
+        v16 k = _mm256_srai_epi16(_mm256_mulhi_epi16(x, b), 10);
+        STV(t + j, reduce2q(_mm256_sub_epi16(x, _mm256_mullo_epi16(k, q)), q));
+    }
+    ntt_fwd(t, logn, &tabs_q);
+    /* Montgomery products t h / R; the inverse NTT's last factor takes
+     * R^2 / n in place of R / n to give t h / n. */
+    for (j = 0; j < n; j += 16) {
+        v16 h = LDV(h_ntt + j);
+        STV(t + j, mont(LDV(t + j), h, _mm256_mullo_epi16(h, qinv), q));
+    }
+    intt_scaled(t, logn, ninv_r(logn, 2));
 }
 
 /* Small values in [-127, 127] to [0, q). */
