@@ -584,6 +584,79 @@ static void test_pmat_shapes(void)
 #endif
 }
 
+/* l = 2 at the sizes of the parameter sets and past them (the native
+ * kernel works on groups of eight blocks, pairs of block columns and
+ * passes of 128 blocks): rows of one to three words (and of four elements
+ * only, as verification's are), either output or both, outputs that
+ * start nonzero. The matrix ends at the end of its array, so that a read
+ * past it shows under AddressSanitizer. */
+#define L2_MAXB 140u
+#define L2_MAXW 3u
+static uint8_t l2_buf[L2_MAXB * L2_MAXB * 2];
+static uint64_t l2_tabx[2 * L2_MAXB * 16 * L2_MAXW], l2_taby[2 * L2_MAXB * 16 * L2_MAXW];
+static uint64_t l2_out[2][2 * L2_MAXB * L2_MAXW], l2_outt[2][2 * L2_MAXB * L2_MAXW];
+static uint64_t l2_ob[2 * L2_MAXB * L2_MAXW], l2_otb[2 * L2_MAXB * L2_MAXW];
+
+static void pmat_l2_case(unsigned rb, unsigned cb, unsigned nw, unsigned elems, unsigned which)
+{
+#if defined(PQSIG_SNOVA_NATIVE_GF16_PMAT)
+    const size_t bytes = (size_t)rb * cb * 2u, no = 2u * rb * nw, not = 2u * cb * nw;
+    uint8_t *p = l2_buf + sizeof(l2_buf) - bytes;
+    unsigned i;
+    int rc;
+    for (i = 0; i < bytes; i++) {
+        p[i] = edge ? 0xff : (uint8_t)rnd64();
+    }
+    for (i = 0; i < 2 * cb; i++) {
+        uint64_t row[L2_MAXW];
+        rnd_row(row, elems);
+        snova_gf16_table_c(&l2_tabx[(size_t)i * 16 * nw], row, nw);
+    }
+    for (i = 0; i < 2 * rb; i++) {
+        uint64_t row[L2_MAXW];
+        rnd_row(row, elems);
+        snova_gf16_table_c(&l2_taby[(size_t)i * 16 * nw], row, nw);
+    }
+    rnd_row(l2_out[0], (unsigned)(16 * no));
+    rnd_row(l2_outt[0], (unsigned)(16 * not));
+    memcpy(l2_out[1], l2_out[0], no * 8);
+    memcpy(l2_outt[1], l2_outt[0], not * 8);
+    memcpy(l2_ob, l2_out[0], no * 8);
+    memcpy(l2_otb, l2_outt[0], not * 8);
+    snova_gf16_pmat_c(p, 0, rb, cb, 2, (which & 1u) ? l2_out[1] : NULL, l2_tabx, (which & 2u) ? l2_outt[1] : NULL,
+                      l2_taby, nw);
+    rc = snova_gf16_pmat_native(p, 0, rb, cb, 2, (which & 1u) ? l2_out[0] : NULL, l2_tabx,
+                                (which & 2u) ? l2_outt[0] : NULL, l2_taby, nw);
+    compare_native(rc, l2_out[0], l2_out[1], l2_ob, no * 8, "pmat l = 2 P X");
+    compare_native(rc, l2_outt[0], l2_outt[1], l2_otb, not * 8, "pmat l = 2 P^t Y");
+#else
+    (void)rb;
+    (void)cb;
+    (void)nw;
+    (void)elems;
+    (void)which;
+#endif
+}
+
+static void test_pmat_l2(void)
+{
+    static const unsigned sizes[] = {1, 2, 3, 7, 8, 9, 17, 25, 37};
+    unsigned a, b, nw, which;
+    for (a = 0; a < sizeof sizes / sizeof sizes[0]; a++) {
+        for (b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
+            for (which = 1; which <= 3; which++) {
+                pmat_l2_case(sizes[a], sizes[b], 1, 4, which);
+                for (nw = 1; nw <= L2_MAXW; nw++) {
+                    pmat_l2_case(sizes[a], sizes[b], nw, 16 * nw, which);
+                }
+            }
+        }
+    }
+    /* more than one pass of 128 blocks each way */
+    pmat_l2_case(L2_MAXB, 130, 1, 16, 3);
+    pmat_l2_case(129, L2_MAXB, 2, 20, 3);
+}
+
 #define SN 21u
 #define SW GF16_WORDS(SN + 1)
 
@@ -777,6 +850,7 @@ static void run_all(void)
     test_lincomb_rows();
     test_pmat();
     test_pmat_shapes();
+    test_pmat_l2();
     if (!edge) { /* an all-(q - 1) system is singular */
         test_solve();
         test_solve_shapes();

@@ -95,7 +95,14 @@ static inline int snova_gf16_pmat_native(const uint8_t *buf, size_t nib0, unsign
                                          uint64_t *out, const uint64_t *tabx, uint64_t *outt,
                                          const uint64_t *taby, unsigned nw)
 {
-    SNOVA_AVX512_GF16_TRY(snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw));
+#if defined(SNOVA_AVX512_GF16)
+    /* a shape avx512 declines (rows of three words and more) may still be
+     * avx2's */
+    if (pqsig_kset() >= PQSIG_KSET_AVX512 &&
+        snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw) == PQSIG_NATIVE_OK) {
+        return PQSIG_NATIVE_OK;
+    }
+#endif
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
     }

@@ -772,6 +772,17 @@ static inline void pmat_body(const uint8_t *buf, size_t nib0, unsigned rb, unsig
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
+    if (l == 2u && nib0 % 2u == 0 && nw >= 1u && rb >= 1u) { /* public sizes */
+        /* P X of rows of one word by byte planes; of wider rows the
+         * planes cost more to make than the twin's lookups (measured:
+         * gf16_pmat2_avx2.c), so the twin does that half */
+        const int planes_px = out != NULL && nw == 1u && cb >= 2u;
+        if (out != NULL && !planes_px) {
+            snova_gf16_pmat_c(buf, nib0, rb, cb, l, out, tabx, NULL, NULL, nw);
+        }
+        snova_avx2_gf16_pmat2(buf + nib0 / 2u, rb, cb, planes_px ? out : NULL, tabx, outt, taby, nw);
+        return PQSIG_NATIVE_OK;
+    }
     if (l != 4u || nw > 2u || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
     }

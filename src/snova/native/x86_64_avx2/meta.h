@@ -38,12 +38,19 @@ void snova_avx2_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const uint8_t *
 #define snova_avx2_gf16_solve PQSIG_KNS(snova_avx2_gf16_solve)
 uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w);
 
-/* l = 4 and rows of one or two words from a byte boundary only
- * (PQSIG_NATIVE_FALLBACK before writing anything otherwise). */
+/* From a byte boundary only: l = 4 with rows of one or two words
+ * (gf16_avx2.c), l = 2 with rows of any width (gf16_pmat2_avx2.c; P X
+ * of rows of one word and at least two block columns there, the others
+ * by the portable twin); PQSIG_NATIVE_FALLBACK before writing anything
+ * otherwise. */
 #define SNOVA_AVX2_GF16_PMAT
 #define snova_avx2_gf16_pmat PQSIG_KNS(snova_avx2_gf16_pmat)
 int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                          const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw);
+/* l = 2 from byte p (the first block), the shape checked by the caller */
+#define snova_avx2_gf16_pmat2 PQSIG_KNS(snova_avx2_gf16_pmat2)
+void snova_avx2_gf16_pmat2(const uint8_t *p, unsigned rb, unsigned cb, uint64_t *out, const uint64_t *tabx,
+                           uint64_t *outt, const uint64_t *taby, unsigned nw);
 
 /* l = 4 only (gf16_finish_avx2.c, with the whipping; PQSIG_NATIVE_FALLBACK
  * otherwise). */
