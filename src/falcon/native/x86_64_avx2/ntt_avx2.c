@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/native/x86_64/transpose_avx2.h"
 #include "falcon/native/x86_64_avx2/meta.h"
 #include "falcon/native/x86_64_avx2/ntt_tables_avx2.h"
 #include "falcon/params.h"
@@ -85,37 +86,13 @@ static inline void fly_inv(v16 *x, v16 *y, v16 zm, v16 zmq, v16 q)
     *y = mont(d, zm, zmq, q);
 }
 
-/* Transpose eight rows (in-lane 8 x 8 blocks: out[k] holds column k of
- * the low halves and column k + 8 of the high halves). */
-static inline void transpose8(v16 o[8], const v16 r[8])
-{
-    v16 t[8], u[8];
-    int i;
-    for (i = 0; i < 4; i++) {
-        t[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
-        t[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
-    }
-    u[0] = _mm256_unpacklo_epi32(t[0], t[2]);
-    u[1] = _mm256_unpackhi_epi32(t[0], t[2]);
-    u[2] = _mm256_unpacklo_epi32(t[1], t[3]);
-    u[3] = _mm256_unpackhi_epi32(t[1], t[3]);
-    u[4] = _mm256_unpacklo_epi32(t[4], t[6]);
-    u[5] = _mm256_unpackhi_epi32(t[4], t[6]);
-    u[6] = _mm256_unpacklo_epi32(t[5], t[7]);
-    u[7] = _mm256_unpackhi_epi32(t[5], t[7]);
-    for (i = 0; i < 4; i++) {
-        o[2 * i] = _mm256_unpacklo_epi64(u[i], u[i + 4]);
-        o[2 * i + 1] = _mm256_unpackhi_epi64(u[i], u[i + 4]);
-    }
-}
-
 /* r[0..15] as a 16 x 16 matrix of 16-bit values, transposed in place. */
 static inline void transpose16(v16 r[16])
 {
     v16 lo[8], hi[8];
     int k;
-    transpose8(lo, r);
-    transpose8(hi, r + 8);
+    pqsig_avx2_transpose8x16(lo, r);
+    pqsig_avx2_transpose8x16(hi, r + 8);
     for (k = 0; k < 8; k++) {
         r[k] = _mm256_permute2x128_si256(lo[k], hi[k], 0x20);
         r[k + 8] = _mm256_permute2x128_si256(lo[k], hi[k], 0x31);

@@ -9,8 +9,8 @@
  * word, so that one vpshufb looks up byte b for 16 indices at once. A
  * 256-bit vector carries two tables (one per 128-bit half) and 16 indices
  * for each; both halves add into the same 16 output rows, whose byte
- * planes are accumulated in a work area and folded, transposed back into
- * rows and XORed into the output at the end.
+ * planes are accumulated in a work area, transposed back into rows, folded
+ * (the halves added) and XORed into the output at the end.
  *   P X:   rows (j, r) of out, tables (k, c) of X; the halves hold the
  *          tables of block columns k and k + 1, the indices of block rows
  *          j .. j + 7 (gathered: they lie a block row apart).
@@ -29,6 +29,7 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "common/native/x86_64/transpose_avx2.h"
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
 
@@ -38,39 +39,36 @@ typedef __m256i v256;
 
 #define GROUPS 16u /* groups of 8 blocks (16 output rows) per pass */
 
+/* Bytes b and b + 8 of each half side by side, and back. */
+static inline v256 pair_bytes(void)
+{
+    return _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12,
+                            5, 13, 6, 14, 7, 15);
+}
+
+static inline v256 unpair_bytes(void)
+{
+    return _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 14, 1, 3,
+                            5, 7, 9, 11, 13, 15);
+}
+
 /* Byte planes of word 0 of two tables of 16 entries nw words apart: plane
  * b, half 0 = byte b of the entries of t0, half 1 = those of t1 (zero
- * when t1 is NULL). */
+ * when t1 is NULL): each entry pair's bytes interleaved (16-bit unit b:
+ * byte b of entries 2i, 2i + 1), then an 8 x 8 transposition of the
+ * units. */
 static inline void planes2(v256 tp[8], const uint64_t *t0, const uint64_t *t1, unsigned nw)
 {
-    const v256 pair = _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15, 0, 8, 1, 9, 2, 10,
-                                       3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-    v256 x[8], t[8], u[8];
+    v256 x[8];
     unsigned i;
     for (i = 0; i < 8; i++) {
         const size_t e = 2u * i * nw;
-        x[i] = _mm256_setr_epi64x((long long)t0[e], (long long)t0[e + nw], t1 != NULL ? (long long)t1[e] : 0,
-                                  t1 != NULL ? (long long)t1[e + nw] : 0);
-        /* 16-bit unit b: byte b of entries 2i and 2i + 1 */
-        x[i] = _mm256_shuffle_epi8(x[i], pair);
+        x[i] = _mm256_shuffle_epi8(_mm256_setr_epi64x((long long)t0[e], (long long)t0[e + nw],
+                                                      t1 != NULL ? (long long)t1[e] : 0,
+                                                      t1 != NULL ? (long long)t1[e + nw] : 0),
+                                   pair_bytes());
     }
-    /* an 8 x 8 transposition of the 16-bit units */
-    for (i = 0; i < 4; i++) {
-        t[2 * i] = _mm256_unpacklo_epi16(x[2 * i], x[2 * i + 1]);
-        t[2 * i + 1] = _mm256_unpackhi_epi16(x[2 * i], x[2 * i + 1]);
-    }
-    u[0] = _mm256_unpacklo_epi32(t[0], t[2]);
-    u[1] = _mm256_unpackhi_epi32(t[0], t[2]);
-    u[2] = _mm256_unpacklo_epi32(t[1], t[3]);
-    u[3] = _mm256_unpackhi_epi32(t[1], t[3]);
-    u[4] = _mm256_unpacklo_epi32(t[4], t[6]);
-    u[5] = _mm256_unpackhi_epi32(t[4], t[6]);
-    u[6] = _mm256_unpacklo_epi32(t[5], t[7]);
-    u[7] = _mm256_unpackhi_epi32(t[5], t[7]);
-    for (i = 0; i < 4; i++) {
-        tp[2 * i] = _mm256_unpacklo_epi64(u[i], u[i + 4]);
-        tp[2 * i + 1] = _mm256_unpackhi_epi64(u[i], u[i + 4]);
-    }
+    pqsig_avx2_transpose8x16(tp, x);
 }
 
 /* acc (8 planes of 16 rows, both halves) ^= the lookups of idx */
@@ -83,33 +81,18 @@ static inline void lookup8(v256 *acc, const v256 tp[8], v256 idx)
 }
 
 /* Word 0 of rows base .. base + 15 (those below nrows) ^= the group's
- * planes: the halves folded, then a 8 x 16 byte transposition. */
+ * planes: planes2 backwards (the transposition gives unit u of rows 2u,
+ * 2u + 1 interleaved, which unpair_bytes separates), both halves added. */
 static void flush_group(uint64_t *rows, unsigned base, unsigned nrows, unsigned nw, const v256 *acc)
 {
-    __m128i f[8], a[8], c[8], d[8];
+    v256 o[8];
     uint64_t r[16];
     unsigned i;
+    pqsig_avx2_transpose8x16(o, acc);
     for (i = 0; i < 8; i++) {
-        f[i] = _mm_xor_si128(_mm256_castsi256_si128(acc[i]), _mm256_extracti128_si256(acc[i], 1));
-    }
-    for (i = 0; i < 4; i++) {
-        a[2 * i] = _mm_unpacklo_epi8(f[2 * i], f[2 * i + 1]);
-        a[2 * i + 1] = _mm_unpackhi_epi8(f[2 * i], f[2 * i + 1]);
-    }
-    c[0] = _mm_unpacklo_epi16(a[0], a[2]);
-    c[1] = _mm_unpackhi_epi16(a[0], a[2]);
-    c[2] = _mm_unpacklo_epi16(a[1], a[3]);
-    c[3] = _mm_unpackhi_epi16(a[1], a[3]);
-    c[4] = _mm_unpacklo_epi16(a[4], a[6]);
-    c[5] = _mm_unpackhi_epi16(a[4], a[6]);
-    c[6] = _mm_unpacklo_epi16(a[5], a[7]);
-    c[7] = _mm_unpackhi_epi16(a[5], a[7]);
-    for (i = 0; i < 4; i++) {
-        d[2 * i] = _mm_unpacklo_epi32(c[i], c[i + 4]);
-        d[2 * i + 1] = _mm_unpackhi_epi32(c[i], c[i + 4]);
-    }
-    for (i = 0; i < 8; i++) {
-        _mm_storeu_si128((__m128i *)(void *)(r + 2 * i), d[i]);
+        const v256 v = _mm256_shuffle_epi8(o[i], unpair_bytes());
+        _mm_storeu_si128((__m128i *)(void *)(r + 2 * i),
+                         _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)));
     }
     for (i = 0; i < 16 && base + i < nrows; i++) {
         rows[(size_t)(base + i) * nw] ^= r[i];
