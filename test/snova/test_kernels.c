@@ -584,73 +584,80 @@ static void test_pmat_shapes(void)
 #endif
 }
 
-/* l = 2 at the sizes of the parameter sets and past them (the native
- * kernel works on groups of eight blocks, pairs of block columns and
- * passes of 128 blocks): rows of one to three words (and of four elements
- * only, as verification's are), either output or both, outputs that
- * start nonzero. The matrix ends at the end of its array, so that a read
- * past it shows under AddressSanitizer. */
+/* l = 2 and l = 4 at the sizes of the parameter sets and past them (the
+ * native kernels work on groups of eight rows, pairs of block columns,
+ * passes of 128 blocks and chunks of tables): rows of one to five words
+ * (and of four elements only, as l = 2 verification's are), either output
+ * or both, outputs that start nonzero. The matrix ends at the end of its
+ * array, so that a read past it shows under AddressSanitizer. */
 #if defined(PQSIG_SNOVA_NATIVE_GF16_PMAT)
-#define L2_MAXB 140u
-#define L2_MAXW 3u
-static uint8_t l2_buf[L2_MAXB * L2_MAXB * 2];
-static uint64_t l2_tabx[2 * L2_MAXB * 16 * L2_MAXW], l2_taby[2 * L2_MAXB * 16 * L2_MAXW];
-static uint64_t l2_out[2][2 * L2_MAXB * L2_MAXW], l2_outt[2][2 * L2_MAXB * L2_MAXW];
-static uint64_t l2_ob[2 * L2_MAXB * L2_MAXW], l2_otb[2 * L2_MAXB * L2_MAXW];
+#define PM_MAXB 140u
+#define PM_MAXW 5u
+#define PM_MAXL 4u
+static uint8_t pm_buf[PM_MAXB * PM_MAXB * PM_MAXL * PM_MAXL / 2];
+static uint64_t pm_tabx[PM_MAXL * PM_MAXB * 16 * PM_MAXW], pm_taby[PM_MAXL * PM_MAXB * 16 * PM_MAXW];
+static uint64_t pm_out[2][PM_MAXL * PM_MAXB * PM_MAXW], pm_outt[2][PM_MAXL * PM_MAXB * PM_MAXW];
+static uint64_t pm_ob[PM_MAXL * PM_MAXB * PM_MAXW], pm_otb[PM_MAXL * PM_MAXB * PM_MAXW];
 
-static void pmat_l2_case(unsigned rb, unsigned cb, unsigned nw, unsigned elems, unsigned which)
+static void pmat_case(unsigned l, unsigned rb, unsigned cb, unsigned nw, unsigned elems, unsigned which)
 {
-    const size_t bytes = (size_t)rb * cb * 2u, no = 2u * rb * nw, not = 2u * cb * nw;
-    uint8_t *p = l2_buf + sizeof(l2_buf) - bytes;
+    const size_t bytes = (size_t)rb * cb * l * l / 2u, no = (size_t)l * rb * nw, not = (size_t)l * cb * nw;
+    uint8_t *p = pm_buf + sizeof(pm_buf) - bytes;
     unsigned i;
     int rc;
     for (i = 0; i < bytes; i++) {
         p[i] = edge ? 0xff : (uint8_t)rnd64();
     }
-    for (i = 0; i < 2 * cb; i++) {
-        uint64_t row[L2_MAXW];
+    for (i = 0; i < l * cb; i++) {
+        uint64_t row[PM_MAXW];
         rnd_row(row, elems);
-        snova_gf16_table_c(&l2_tabx[(size_t)i * 16 * nw], row, nw);
+        snova_gf16_table_c(&pm_tabx[(size_t)i * 16 * nw], row, nw);
     }
-    for (i = 0; i < 2 * rb; i++) {
-        uint64_t row[L2_MAXW];
+    for (i = 0; i < l * rb; i++) {
+        uint64_t row[PM_MAXW];
         rnd_row(row, elems);
-        snova_gf16_table_c(&l2_taby[(size_t)i * 16 * nw], row, nw);
+        snova_gf16_table_c(&pm_taby[(size_t)i * 16 * nw], row, nw);
     }
-    rnd_row(l2_out[0], (unsigned)(16 * no));
-    rnd_row(l2_outt[0], (unsigned)(16 * not));
-    memcpy(l2_out[1], l2_out[0], no * 8);
-    memcpy(l2_outt[1], l2_outt[0], not * 8);
-    memcpy(l2_ob, l2_out[0], no * 8);
-    memcpy(l2_otb, l2_outt[0], not * 8);
-    snova_gf16_pmat_c(p, 0, rb, cb, 2, (which & 1u) ? l2_out[1] : NULL, l2_tabx, (which & 2u) ? l2_outt[1] : NULL,
-                      l2_taby, nw);
-    rc = snova_gf16_pmat_native(p, 0, rb, cb, 2, (which & 1u) ? l2_out[0] : NULL, l2_tabx,
-                                (which & 2u) ? l2_outt[0] : NULL, l2_taby, nw);
-    compare_native(rc, l2_out[0], l2_out[1], l2_ob, no * 8, "pmat l = 2 P X");
-    compare_native(rc, l2_outt[0], l2_outt[1], l2_otb, not * 8, "pmat l = 2 P^t Y");
+    rnd_row(pm_out[0], (unsigned)(16 * no));
+    rnd_row(pm_outt[0], (unsigned)(16 * not));
+    memcpy(pm_out[1], pm_out[0], no * 8);
+    memcpy(pm_outt[1], pm_outt[0], not * 8);
+    memcpy(pm_ob, pm_out[0], no * 8);
+    memcpy(pm_otb, pm_outt[0], not * 8);
+    snova_gf16_pmat_c(p, 0, rb, cb, l, (which & 1u) ? pm_out[1] : NULL, pm_tabx, (which & 2u) ? pm_outt[1] : NULL,
+                      pm_taby, nw);
+    rc = snova_gf16_pmat_native(p, 0, rb, cb, l, (which & 1u) ? pm_out[0] : NULL, pm_tabx,
+                                (which & 2u) ? pm_outt[0] : NULL, pm_taby, nw);
+    compare_native(rc, pm_out[0], pm_out[1], pm_ob, no * 8, "pmat (set sizes) P X");
+    compare_native(rc, pm_outt[0], pm_outt[1], pm_otb, not * 8, "pmat (set sizes) P^t Y");
 }
 
-static void test_pmat_l2(void)
+static void test_pmat_sizes(void)
 {
     static const unsigned sizes[] = {1, 2, 3, 7, 8, 9, 17, 25, 37};
-    unsigned a, b, nw, which;
-    for (a = 0; a < sizeof sizes / sizeof sizes[0]; a++) {
-        for (b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
-            for (which = 1; which <= 3; which++) {
-                pmat_l2_case(sizes[a], sizes[b], 1, 4, which);
-                for (nw = 1; nw <= L2_MAXW; nw++) {
-                    pmat_l2_case(sizes[a], sizes[b], nw, 16 * nw, which);
+    unsigned l, a, b, nw, which;
+    for (l = 2; l <= 4; l += 2) {
+        for (a = 0; a < sizeof sizes / sizeof sizes[0]; a++) {
+            for (b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
+                for (which = 1; which <= 3; which++) {
+                    if (l == 2) {
+                        pmat_case(l, sizes[a], sizes[b], 1, 4, which);
+                    }
+                    for (nw = 1; nw <= PM_MAXW; nw++) {
+                        pmat_case(l, sizes[a], sizes[b], nw, 16 * nw - (nw > 2 ? 6 : 0), which);
+                    }
                 }
             }
         }
     }
     /* more than one pass of 128 blocks each way */
-    pmat_l2_case(L2_MAXB, 130, 1, 16, 3);
-    pmat_l2_case(129, L2_MAXB, 2, 20, 3);
+    pmat_case(2, PM_MAXB, 130, 1, 16, 3);
+    pmat_case(2, 129, PM_MAXB, 2, 20, 3);
+    pmat_case(2, 97, PM_MAXB, 5, 66, 1);
+    pmat_case(4, 66, 60, 3, 40, 1);
 }
 #else
-static void test_pmat_l2(void)
+static void test_pmat_sizes(void)
 {
 }
 #endif
@@ -848,7 +855,7 @@ static void run_all(void)
     test_lincomb_rows();
     test_pmat();
     test_pmat_shapes();
-    test_pmat_l2();
+    test_pmat_sizes();
     if (!edge) { /* an all-(q - 1) system is singular */
         test_solve();
         test_solve_shapes();

@@ -150,6 +150,22 @@ static void p12_rows(uint64_t *f12, const uint8_t *buf, unsigned n0)
         }
         return;
     }
+#elif SNOVA_L == 2
+    /* Blocks of 4 nibbles: row r of block (j, k) is byte 2 (j o + k) + r
+     * of buf, elements 2k and 2k + 1 of row 2j + r, i.e. its byte k. The
+     * bytes of one row are every other byte of the block row's 2o. */
+    if (n0 == 0) {
+        for (j = 0; j < SNOVA_V; j++) {
+            for (r = 0; r < 2; r++) {
+                uint64_t *row = &f12[(j * 2 + r) * SNOVA_WO];
+                const uint8_t *b = buf + (size_t)j * SNOVA_O * 2 + r;
+                for (k = 0; k < SNOVA_O; k++) {
+                    row[k / 8] ^= (uint64_t)b[2 * k] << (8 * (k % 8));
+                }
+            }
+        }
+        return;
+    }
 #endif
     for (j = 0; j < SNOVA_V; j++) {
         for (k = 0; k < SNOVA_O; k++) {
@@ -208,6 +224,21 @@ void PQSIG_NS(snova_kg_equation)(snova_keygen_work *w, snova_pub *pub, const uin
             }
         }
         pk->count += (size_t)SNOVA_O * SNOVA_O * 16;
+        return;
+    }
+#elif SNOVA_L == 2
+    /* A row of a block is one byte of P22's row, low nibble first: block
+     * (j, k) row r is byte k of row 2j + r. */
+    if (pk->count % 2 == 0) {
+        uint8_t *o = pk->out + pk->count / 2;
+        for (j = 0; j < SNOVA_O; j++) {
+            for (k = 0; k < SNOVA_O; k++) {
+                for (r = 0; r < 2; r++) {
+                    *o++ = (uint8_t)(w->p22[(j * 2 + r) * SNOVA_WO + k / 8] >> (8 * (k % 8)));
+                }
+            }
+        }
+        pk->count += (size_t)SNOVA_O * SNOVA_O * 4;
         return;
     }
 #endif

@@ -205,11 +205,183 @@ static inline void pmat2_perm(const uint8_t *buf, size_t nib0, unsigned rb, unsi
     }
 }
 
+/* ---- P X for rows of three to five words (key generation) ----
+ * With nw-word entries a table is 2 nw registers and a word's lookup would
+ * take several permutes and blends. So the tables are regrouped, a chunk
+ * at a time, into word planes: plane w of a table (word w of its 16
+ * entries) is two registers, and a lookup of one word of eight rows is one
+ * VPERMT2Q, as with one-word rows. Lanes as above: l = 4 two block rows
+ * (lane 4i + r), l = 2 four block rows (lane 2i + r). The nw accumulators
+ * of a group of eight rows go back to row order (word w of row i at word
+ * i nw + w, by masked permutes of constant indices) and into out once per
+ * chunk. The chunk is PLANE_SLOTS / nw tables, a multiple of l (5 KiB of
+ * planes); the tables' contents only move through registers and the
+ * plane area, the matrix's PUBLIC elements pick from them. */
+#define PLANE_MAXW 5u
+#define PLANE_SLOTS 40u /* table planes held at once */
+
+/* The planes of the table at t: pl[2w], pl[2w + 1] = word w of entries
+ * 0..7 and 8..15. Word e nw + w of a half lies in register (e nw + w) / 8
+ * of its nw; VPERMT2Q covers two registers, VPERMQ one. */
+static inline void make_planes(__m512i *pl, const uint64_t *t, const unsigned nw)
+{
+    unsigned h, w, z;
+    for (h = 0; h < 2u; h++) {
+        __m512i zr[PLANE_MAXW];
+        for (z = 0; z < nw; z++) {
+            zr[z] = _mm512_loadu_si512((const void *)(t + 8u * (nw * h + z)));
+        }
+        for (w = 0; w < nw; w++) {
+            long long a8[8];
+            unsigned m16 = 0, m32 = 0, e;
+            __m512i a, r;
+            for (e = 0; e < 8u; e++) {
+                a8[e] = (long long)(e * nw + w);
+                m16 |= (e * nw + w >= 16u) << e;
+                m32 |= (e * nw + w >= 32u) << e;
+            }
+            a = _mm512_loadu_si512((const void *)a8);
+            r = _mm512_permutex2var_epi64(zr[0], a, zr[1]);
+            r = _mm512_mask_blend_epi64((__mmask8)m16, r,
+                                        _mm512_permutex2var_epi64(zr[2], a, zr[nw >= 4u ? 3 : 2]));
+            if (nw >= 5u) {
+                r = _mm512_mask_blend_epi64((__mmask8)m32, r, _mm512_permutex2var_epi64(zr[4], a, zr[4]));
+            }
+            pl[2 * w + h] = r;
+        }
+    }
+}
+
+/* The constant indices and masks of flush_planes: output register z,
+ * lane c holds word m = 8z + c, i.e. word m mod nw of row m / nw. */
+typedef struct {
+    __m512i ix[PLANE_MAXW];
+    __mmask8 mw[PLANE_MAXW][PLANE_MAXW];
+} plane_order;
+
+static void plane_order_init(plane_order *po, const unsigned nw)
+{
+    unsigned z, w, c;
+    for (z = 0; z < nw; z++) {
+        long long ix[8];
+        for (c = 0; c < 8u; c++) {
+            ix[c] = (long long)((8u * z + c) / nw);
+        }
+        po->ix[z] = _mm512_loadu_si512((const void *)ix);
+        for (w = 0; w < nw; w++) {
+            unsigned mw = 0;
+            for (c = 0; c < 8u; c++) {
+                mw |= (unsigned)((8u * z + c) % nw == w) << c;
+            }
+            po->mw[z][w] = (__mmask8)mw;
+        }
+    }
+}
+
+/* out (rows 0 .. nrows - 1 of nw words, nrows <= 8) ^= acc, row i's word w
+ * in lane i of acc[w]. */
+static inline void flush_planes(uint64_t *out, const __m512i *acc, const plane_order *po, unsigned nrows,
+                                const unsigned nw)
+{
+    const unsigned words = nrows * nw;
+    unsigned z, w;
+    for (z = 0; z < nw && 8u * z < words; z++) {
+        __m512i r = _mm512_setzero_si512();
+        const __mmask8 k = (__mmask8)(words >= 8u * z + 8u ? 0xffu : (1u << (words - 8u * z)) - 1u);
+        for (w = 0; w < nw; w++) {
+            r = _mm512_mask_blend_epi64(po->mw[z][w], r, _mm512_permutex2var_epi64(acc[w], po->ix[z], acc[w]));
+        }
+        _mm512_mask_storeu_epi64(out + 8u * z, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, out + 8u * z), r));
+    }
+}
+
+static inline void pmat_px_planes(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                                  const uint64_t *tabx, const unsigned l, const unsigned nw)
+{
+    __m512i pl[2 * PLANE_SLOTS];
+    plane_order po;
+    const __m512i by_row = _mm512_setr_epi64(0, 16, 32, 48, 0, 16, 32, 48);
+    const __m512i sh_c0 = _mm512_setr_epi64(0, 8, 16, 24, 32, 40, 48, 56);
+    const __m512i sh_c1 = _mm512_setr_epi64(4, 12, 20, 28, 36, 44, 52, 60);
+    const uint8_t *p = buf + nib0 / 2u;
+    const unsigned kc = PLANE_SLOTS / nw / l, gb = 8u / l; /* block columns a chunk, block rows a group */
+    unsigned k0, kn, t, j, n, k, c, w;
+    plane_order_init(&po, nw);
+    for (k0 = 0; k0 < cb; k0 += kc) {
+        kn = cb - k0 < kc ? cb - k0 : kc;
+        for (t = 0; t < kn * l; t++) {
+            make_planes(pl + 2u * nw * t, tabx + ((size_t)k0 * l + t) * 16u * nw, nw);
+        }
+        for (j = 0; j < rb; j += gb) {
+            __m512i acc[PLANE_MAXW];
+            n = rb - j < gb ? rb - j : gb;
+            for (w = 0; w < nw; w++) {
+                acc[w] = _mm512_setzero_si512();
+            }
+            for (k = 0; k < kn; k++) {
+                const __m512i *pk = pl + 2u * nw * l * k;
+                if (l == 2u) {
+                    uint64_t q = 0;
+                    unsigned i;
+                    __m512i qv, ix0, ix1;
+                    for (i = 0; i < n; i++) {
+                        uint16_t b;
+                        memcpy(&b, p + ((size_t)(j + i) * cb + k0 + k) * 2u, 2);
+                        q |= (uint64_t)b << (16 * i);
+                    }
+                    qv = _mm512_set1_epi64((long long)q);
+                    ix0 = _mm512_srlv_epi64(qv, sh_c0);
+                    ix1 = _mm512_srlv_epi64(qv, sh_c1);
+                    for (w = 0; w < nw; w++) {
+                        acc[w] = _mm512_ternarylogic_epi64(
+                            acc[w], _mm512_permutex2var_epi64(pk[2 * w], ix0, pk[2 * w + 1]),
+                            _mm512_permutex2var_epi64(pk[2 * (nw + w)], ix1, pk[2 * (nw + w) + 1]), 0x96);
+                    }
+                } else {
+                    const __m512i qr = two_blocks(block_word(buf, nib0, cb, j, k0 + k),
+                                                  block_word(buf, nib0, cb, n == 2u ? j + 1 : j, k0 + k), by_row);
+                    for (c = 0; c < 4u; c++) { /* column c of the blocks: nibble c of each row */
+                        const __m512i ix = _mm512_srli_epi64(qr, (unsigned)(4 * c));
+                        const __m512i *pc = pk + 2u * nw * c;
+                        for (w = 0; w < nw; w++) {
+                            acc[w] = _mm512_xor_si512(acc[w],
+                                                      _mm512_permutex2var_epi64(pc[2 * w], ix, pc[2 * w + 1]));
+                        }
+                    }
+                }
+            }
+            flush_planes(out + (size_t)j * l * nw, acc, &po, n * l, nw);
+        }
+    }
+}
+
+#define PX_PLANES(L, NW)                                                                                   \
+    static FLATTEN void pmat_px_##L##_##NW(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out, \
+                                   const uint64_t *tabx)                                                     \
+    {                                                                                                        \
+        pmat_px_planes(buf, nib0, rb, cb, out, tabx, L, NW);                                                 \
+    }
+PX_PLANES(2, 3)
+PX_PLANES(2, 4)
+PX_PLANES(2, 5)
+PX_PLANES(4, 3)
+PX_PLANES(4, 4)
+PX_PLANES(4, 5)
+
 int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
-    if ((l != 4u && l != 2u) || nw > 2u || nib0 % 2u != 0) { /* public sizes */
+    typedef void (*px_fn)(const uint8_t *, size_t, unsigned, unsigned, uint64_t *, const uint64_t *);
+    static const px_fn px[2][3] = {{pmat_px_2_3, pmat_px_2_4, pmat_px_2_5}, {pmat_px_4_3, pmat_px_4_4, pmat_px_4_5}};
+    if ((l != 4u && l != 2u) || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
+    }
+    if (nw > 2u) { /* key generation's P X; P^t Y of such rows is the twin's */
+        if (nw > PLANE_MAXW || outt != NULL) {
+            return PQSIG_NATIVE_FALLBACK;
+        }
+        px[l / 4u][nw - 3u](buf, nib0, rb, cb, out, tabx);
+        return PQSIG_NATIVE_OK;
     }
     if (l == 2u) {
         if (nw == 2u) {

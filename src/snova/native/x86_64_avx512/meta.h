@@ -6,9 +6,11 @@
  *   8-way SHAKE128 (one AVX-512 permutation of eight states,
  *   src/common/native/x86_64/keccakx8_avx512.c) instead of 4.
  *   GF(16), gf16_avx512.c: the product with the public matrix for l = 4
- *   and l = 2, rows of one or two words, by VPERMT2Q on tables held in
- *   registers (avx2 gathers them for l = 4; for l = 2 it runs the portable
- *   twin); the avx2 linear combination, solver and block
+ *   and l = 2 by VPERMT2Q: rows of one or two words on tables held in
+ *   registers, P X of rows of three to five words (key generation) on
+ *   tables regrouped into word planes (avx2 gathers for l = 4 and takes
+ *   byte planes or the portable twin for l = 2); the avx2 linear
+ *   combination, solver and block
  *   stage compiled with AVX-512VL, where each `acc ^= x & mask` of their
  *   bitsliced products becomes one vpternlogq.
  * The other GF(16) kernels and the odd-q ones stay avx2's:
