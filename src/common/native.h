@@ -27,6 +27,15 @@
 #define PQSIG_MAYBE_UNUSED
 #endif
 
+/* A run-time size selects an instance of a body with constant sizes; the
+ * instances must be inlined into the dispatching kernel to be specialised
+ * (GCC, Clang: flatten). */
+#if defined(__GNUC__)
+#define PQSIG_FLATTEN __attribute__((flatten))
+#else
+#define PQSIG_FLATTEN
+#endif
+
 /* A work area that vector kernels stream: 64-byte aligned, so that the
  * alignment of its arrays does not depend on what precedes it in the
  * caller's struct or union (the scratch of the _temp forms is aligned to

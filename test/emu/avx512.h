@@ -296,6 +296,92 @@ static inline pqsig_emu_m512i emu_shuffle_epi32(pqsig_emu_m512i a, int imm)
     return r;
 }
 
+static inline pqsig_emu_m512i emu_or(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        a.q[i] |= b.q[i];
+    }
+    return a;
+}
+
+/* Lane i: a ^ b where bit i of k is set, else src. */
+static inline pqsig_emu_m512i emu_mask_xor_epi64(pqsig_emu_m512i src, __mmask8 k, pqsig_emu_m512i a,
+                                                 pqsig_emu_m512i b)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        if ((k >> i) & 1u) {
+            src.q[i] = a.q[i] ^ b.q[i];
+        }
+    }
+    return src;
+}
+
+static inline pqsig_emu_m512i emu_srli_epi32(pqsig_emu_m512i a, unsigned n)
+{
+    uint32_t d[16];
+    unsigned i;
+    memcpy(d, a.q, sizeof d);
+    for (i = 0; i < 16; i++) {
+        d[i] = n < 32 ? d[i] >> n : 0;
+    }
+    memcpy(a.q, d, sizeof d);
+    return a;
+}
+
+/* The low byte of each 64-bit lane of k, to consecutive bytes of p. */
+static inline void emu_mask_cvtepi64_storeu_epi8(void *p, __mmask8 k, pqsig_emu_m512i a)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        if ((k >> i) & 1u) {
+            ((uint8_t *)p)[i] = (uint8_t)a.q[i];
+        }
+    }
+}
+
+/* The low byte of each 32-bit lane of k, to consecutive bytes of p. */
+static inline void emu_mask_cvtepi32_storeu_epi8(void *p, __mmask16 k, pqsig_emu_m512i a)
+{
+    uint32_t d[16];
+    unsigned i;
+    memcpy(d, a.q, sizeof d);
+    for (i = 0; i < 16; i++) {
+        if ((k >> i) & 1u) {
+            ((uint8_t *)p)[i] = (uint8_t)d[i];
+        }
+    }
+}
+
+/* 32 bytes zero-extended to 16-bit lanes. */
+static inline pqsig_emu_m512i emu_cvtepu8_epi16(__m256i a)
+{
+    pqsig_emu_m512i r;
+    uint8_t b[32];
+    uint16_t w[32];
+    unsigned i;
+    memcpy(b, &a, sizeof b);
+    for (i = 0; i < 32; i++) {
+        w[i] = b[i];
+    }
+    memcpy(r.q, w, sizeof w);
+    return r;
+}
+
+/* The low 8 bytes zero-extended to 64-bit lanes. */
+static inline pqsig_emu_m512i emu_cvtepu8_epi64(__m128i a)
+{
+    pqsig_emu_m512i r;
+    uint8_t b[16];
+    unsigned i;
+    memcpy(b, &a, sizeof b);
+    for (i = 0; i < 8; i++) {
+        r.q[i] = b[i];
+    }
+    return r;
+}
+
 #undef _mm512_loadu_si512
 #undef _mm512_storeu_si512
 #undef _mm512_setzero_si512
@@ -320,6 +406,13 @@ static inline pqsig_emu_m512i emu_shuffle_epi32(pqsig_emu_m512i a, int imm)
 #undef _mm512_slli_epi64
 #undef _mm512_add_epi64
 #undef _mm512_test_epi64_mask
+#undef _mm512_or_si512
+#undef _mm512_mask_xor_epi64
+#undef _mm512_srli_epi32
+#undef _mm512_mask_cvtepi64_storeu_epi8
+#undef _mm512_mask_cvtepi32_storeu_epi8
+#undef _mm512_cvtepu8_epi16
+#undef _mm512_cvtepu8_epi64
 #define _mm512_slli_epi64 emu_slli_epi64
 #define _mm512_add_epi64 emu_add_epi64
 #define _mm512_test_epi64_mask emu_test_epi64_mask
@@ -344,5 +437,12 @@ static inline pqsig_emu_m512i emu_shuffle_epi32(pqsig_emu_m512i a, int imm)
 #define _mm512_ternarylogic_epi64 emu_ternarylogic_epi64
 #define _mm512_shuffle_i64x2 emu_shuffle_i64x2
 #define _mm512_gf2p8affine_epi64_epi8 emu_gf2p8affine_epi64_epi8
+#define _mm512_or_si512 emu_or
+#define _mm512_mask_xor_epi64 emu_mask_xor_epi64
+#define _mm512_srli_epi32 emu_srli_epi32
+#define _mm512_mask_cvtepi64_storeu_epi8 emu_mask_cvtepi64_storeu_epi8
+#define _mm512_mask_cvtepi32_storeu_epi8 emu_mask_cvtepi32_storeu_epi8
+#define _mm512_cvtepu8_epi16 emu_cvtepu8_epi16
+#define _mm512_cvtepu8_epi64 emu_cvtepu8_epi64
 
 #endif

@@ -762,6 +762,9 @@ static void test_solve_shapes(void)
 #endif
 }
 
+/* words of a row of the linear system, at most */
+#define GW_MAX GF16_WORDS(MAXO * ML2 + 1u)
+
 static void test_map(void)
 {
     unsigned l, o;
@@ -770,9 +773,9 @@ static void test_map(void)
             const unsigned l2 = l * l, ww = GF16_WORDS(l2), lw = (l + 3) / 4, ol = o * l, nu = o * l2;
             const unsigned gw = GF16_WORDS(nu + 1);
             static uint64_t w[NB * ML * 2], d[MAXO * ML2 * 2], ll[MAXO * MAXO * ML * ML * 2],
-                rl[MAXO * MAXO * ML * ML * 2], work[ML2 * MAXO * ML * 2], g[MAXO * ML2 * 16], gn[MAXO * ML2 * 16],
-                gb[MAXO * ML2 * 16];
-            unsigned k, j, p, a, x, t, u, c;
+                rl[MAXO * MAXO * ML * ML * 2], work[ML2 * MAXO * ML * 2], g[MAXO * ML2 * GW_MAX], gn[MAXO * ML2 * GW_MAX],
+                gb[MAXO * ML2 * GW_MAX];
+            unsigned k, j, p, a, x, t, u, c, eq;
             rnd_common(o, l);
             /* whip */
             ref_whip(wref, xin, NB, spow, l);
@@ -826,26 +829,81 @@ static void test_map(void)
                     }
                 }
             }
-            ref_rows(rows_ref, lpe, rpe, &zabq, spow, 1, o, l);
-            memset(g, 0xee, sizeof(g));
-            snova_gf16_rows_c(g, gw, ll, rl, flat, spow, rhs, 1, o, l, work);
-            for (k = 0; k < l2; k++) {
-                const uint64_t *gr = &g[(l2 + k) * gw];
-                for (c = 0; c < nu; c++) {
-                    CHECK(gf16_row_get(gr, c) == rows_ref[k * nu + c], "rows (l = %u, o = %u)", l, o);
+            /* equations 0, 1 and o - 1: the terms' equations i + alpha wrap around o */
+            for (eq = 0; eq < 3; eq++) {
+                const unsigned ei = eq == 0 ? 1u : eq == 1 ? 0u : o - 1u;
+                if (eq == 2 && o - 1u <= 1u) {
+                    break;
                 }
-                CHECK(gf16_row_get(gr, nu) == rhs[k], "rows: right-hand side");
-            }
+                ref_rows(rows_ref, lpe, rpe, &zabq, spow, ei, o, l);
+                memset(g, 0xee, sizeof(g));
+                snova_gf16_rows_c(g, gw, ll, rl, flat, spow, rhs, ei, o, l, work);
+                for (k = 0; k < l2; k++) {
+                    const uint64_t *gr = &g[(ei * l2 + k) * gw];
+                    for (c = 0; c < nu; c++) {
+                        CHECK(gf16_row_get(gr, c) == rows_ref[k * nu + c], "rows (l = %u, o = %u, i = %u)", l, o, ei);
+                    }
+                    CHECK(gf16_row_get(gr, nu) == rhs[k], "rows: right-hand side");
+                }
 #if defined(PQSIG_SNOVA_NATIVE_GF16_ROWS)
-            memset(gn, 0xee, sizeof(gn));
-            memcpy(gb, gn, sizeof(gb));
-            compare_native(snova_gf16_rows_native(gn, gw, ll, rl, flat, spow, rhs, 1, o, l, work), gn + l2 * gw,
-                           g + l2 * gw, gb + l2 * gw, (size_t)l2 * gw * 8, "rows");
+                memset(gn, 0xee, sizeof(gn));
+                memcpy(gb, gn, sizeof(gb));
+                compare_native(snova_gf16_rows_native(gn, gw, ll, rl, flat, spow, rhs, ei, o, l, work),
+                               gn + ei * l2 * gw, g + ei * l2 * gw, gb + ei * l2 * gw, (size_t)l2 * gw * 8, "rows");
 #endif
+            }
             (void)gn;
             (void)gb;
         }
     }
+}
+
+/* The block stage for l = 2 at the sets' o (17, 25, 33) and around the
+ * native kernel's vectors of 16 and 64 blocks, native against the twin
+ * (test_map checks the twin against the reference at small o): random
+ * lanes, ABQ and S, equations 0, 1 and o - 1. */
+#define R2_O 64u
+#define R2_ALPHA 6u
+#define R2_GW GF16_WORDS(R2_O * 4u + 1u)
+static void test_rows_l2(void)
+{
+    static const unsigned os[] = {12, 15, 16, 17, 25, 31, 33, 40, 47, 63, 64};
+    static uint64_t ll[R2_O * R2_O * 4], rl[R2_O * R2_O * 4], g[R2_O * 4 * R2_GW], gn[R2_O * 4 * R2_GW],
+        gb[R2_O * 4 * R2_GW], work[R2_O * 8];
+    static uint8_t abq[R2_O * R2_ALPHA * 12], sp[8], rh[4];
+    unsigned oi, eq, k;
+    for (oi = 0; oi < sizeof os / sizeof os[0]; oi++) {
+        const unsigned o = os[oi], gw = GF16_WORDS(o * 4u + 1u);
+        for (k = 0; k < o * o * 4u; k++) {
+            ll[k] = (uint64_t)relem() | (uint64_t)relem() << 16;
+            rl[k] = (uint64_t)relem() | (uint64_t)relem() << 16;
+        }
+        for (k = 0; k < o * R2_ALPHA * 12u; k++) {
+            abq[k] = relem();
+        }
+        for (k = 0; k < 8; k++) {
+            sp[k] = relem();
+        }
+        for (k = 0; k < 4; k++) {
+            rh[k] = relem();
+        }
+        for (eq = 0; eq < 3; eq++) {
+            const unsigned ei = eq == 0 ? 0u : eq == 1 ? 1u : o - 1u;
+            memset(g, 0xee, sizeof(g));
+            snova_gf16_rows_c(g, gw, ll, rl, abq, sp, rh, ei, o, 2, work);
+#if defined(PQSIG_SNOVA_NATIVE_GF16_ROWS)
+            memset(gn, 0xee, sizeof(gn));
+            memcpy(gb, gn, sizeof(gb));
+            compare_native(snova_gf16_rows_native(gn, gw, ll, rl, abq, sp, rh, ei, o, 2, work), gn + ei * 4 * gw,
+                           g + ei * 4 * gw, gb + ei * 4 * gw, (size_t)4 * gw * 8, "rows (l = 2, wide o)");
+            CHECK(memcmp(gn, gb, (size_t)ei * 4 * gw * 8) == 0 &&
+                      memcmp(gn + (ei + 1) * 4 * gw, gb, (size_t)(o - 1 - ei) * 4 * gw * 8) == 0,
+                  "rows (l = 2): only the rows of equation i are written");
+#endif
+        }
+    }
+    (void)gn;
+    (void)gb;
 }
 
 static void run_all(void)
@@ -861,6 +919,7 @@ static void run_all(void)
         test_solve_shapes();
     }
     test_map();
+    test_rows_l2();
 }
 
 #else

@@ -13,14 +13,7 @@
 #include "snova/gf16/scalar.h"
 #include "snova/native/api.h"
 
-/* A run-time size selects an instance of a body with constant sizes; the
- * instances must be inlined into the dispatching kernel to be specialised
- * (GCC, Clang: flatten). */
-#if defined(__GNUC__)
-#define FLATTEN __attribute__((flatten))
-#else
-#define FLATTEN
-#endif
+#define FLATTEN PQSIG_FLATTEN /* common/native.h */
 
 void snova_gf16_table_c(uint64_t *tab, const uint64_t *x, unsigned nw)
 {

@@ -12,14 +12,7 @@
 #include "snova/gfq/scalar.h"
 #include "snova/native/api.h"
 
-/* A run-time size selects an instance of a body with constant sizes; the
- * instances must be inlined into the dispatching kernel to be specialised
- * (GCC, Clang: flatten). */
-#if defined(__GNUC__)
-#define FLATTEN __attribute__((flatten))
-#else
-#define FLATTEN
-#endif
+#define FLATTEN PQSIG_FLATTEN /* common/native.h */
 
 /* A backend with its own product kernels compiles the others from this
  * file with SNOVA_GFQ_OWN_PRODUCTS defined (x86_64_avx2/gfq_avx2.c). */

@@ -18,11 +18,7 @@
 
 #if SNOVA_Q == 16
 
-#if defined(__GNUC__)
-#define FLATTEN __attribute__((flatten))
-#else
-#define FLATTEN
-#endif
+#define FLATTEN PQSIG_FLATTEN /* common/native.h */
 
 /* x times 64 packed elements (x^4 = x + 1). */
 static inline __m256i mulx(__m256i v)
@@ -256,6 +252,8 @@ FLATTEN void snova_avx2_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_s
     }
 }
 
+/* x86_64_avx512/gf16_avx512.c compiles this file with its own lincomb_rows. */
+#if !defined(SNOVA_GF16_OWN_LINCOMB_ROWS)
 /* ---- Every row of a block: out[r] ^= sum_m s[m][r] x_m ----
  * Lane j of a vector is output row r + j: its scalars are consecutive
  * bytes of a row of s, widened to the four lanes, and word w of x_m is
@@ -354,6 +352,7 @@ FLATTEN void snova_avx2_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const u
         }
     }
 }
+#endif
 
 /* ---- Gauss-Jordan ---- */
 

@@ -32,6 +32,7 @@
 #define snova_avx512_gf16_solve PQSIG_KNS(snova_avx512_gf16_solve)
 #define snova_avx512_gf16_pmat PQSIG_KNS(snova_avx512_gf16_pmat)
 #define snova_avx512_gf16_rows PQSIG_KNS(snova_avx512_gf16_rows)
+#define snova_avx512_gf16_rows4 PQSIG_KNS(snova_avx512_gf16_rows4)
 void snova_avx512_gf16_lincomb(uint64_t *out, const uint8_t *s, size_t s_stride, const uint64_t *x,
                                size_t x_stride, size_t count, unsigned nw);
 void snova_avx512_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
@@ -42,6 +43,10 @@ int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigne
 int snova_avx512_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                            const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                            uint64_t *work);
+/* l = 4: avx2's block stage compiled with AVX-512VL (gf16_avx512.c) */
+int snova_avx512_gf16_rows4(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
+                            const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
+                            uint64_t *work);
 #endif
 
 #endif
