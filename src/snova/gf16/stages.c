@@ -57,10 +57,89 @@ static void esk_put(snova_keygen_work *w, size_t e, uint8_t x)
     }
 }
 
+/* Elements e .. e + 7, byte k of v (< 16) the element e + k: eight
+ * nibbles of consecutive bytes at once where they lie in one half. */
+#define NIB_BYTES 0x0f0f0f0f0f0f0f0full
+static void esk_put8(snova_keygen_work *w, size_t e, uint64_t v)
+{
+    unsigned k;
+    if (e + 8 <= ESK_HALF || e >= ESK_HALF) { /* positions are public */
+        const size_t at = e < ESK_HALF ? e : e - ESK_HALF;
+        const unsigned sh = e < ESK_HALF ? 0u : 4u;
+        if (w->cmp != NULL) {
+            uint64_t d = ((pqsig_ld64_le(w->cmp + at) >> sh) & NIB_BYTES) ^ v;
+            d |= d >> 32;
+            d |= d >> 16;
+            w->diff |= (uint8_t)(d | d >> 8);
+        } else {
+            pqsig_st64_le(w->esk + at, pqsig_ld64_le(w->esk + at) | v << sh);
+        }
+        return;
+    }
+    for (k = 0; k < 8; k++) {
+        esk_put(w, e + k, (uint8_t)(v >> (8 * k)) & 15u);
+    }
+}
+
+/* A run of consecutive elements from e on, put eight at a time. */
+typedef struct {
+    snova_keygen_work *w;
+    size_t e;
+    uint64_t v;
+    unsigned n;
+} esk_run;
+
+static inline void run_put(esk_run *r, uint8_t x)
+{
+    r->v |= (uint64_t)x << (8 * r->n);
+    if (++r->n == 8u) {
+        esk_put8(r->w, r->e, r->v);
+        r->e += 8;
+        r->v = 0;
+        r->n = 0;
+    }
+}
+
+static void run_end(esk_run *r)
+{
+    unsigned k;
+    for (k = 0; k < r->n; k++) {
+        esk_put(r->w, r->e + k, (uint8_t)(r->v >> (8 * k)) & 15u);
+    }
+}
+
+/* Nibbles n .. n + 7 of buf (which holds them) as the low halves of
+ * eight bytes. */
+static inline uint64_t nib8(const uint8_t *buf, size_t n)
+{
+    const uint8_t *b = buf + n / 2;
+    uint64_t x = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+    if (n & 1u) {
+        x = x >> 4 | (uint64_t)(b[4] & 15u) << 28;
+    }
+    x = (x | x << 16) & 0x0000ffff0000ffffull;
+    x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+    return (x | x << 4) & NIB_BYTES;
+}
+
+/* Elements e .. e + count - 1 from nibbles n .. of buf. */
+static void esk_put_nibs(snova_keygen_work *w, size_t e, const uint8_t *buf, size_t n, size_t count)
+{
+    size_t q;
+    for (q = 0; q + 8 <= count; q += 8) {
+        esk_put8(w, e + q, nib8(buf, n + q));
+    }
+    for (; q < count; q++) {
+        esk_put(w, e + q, gf16_nib(buf, n + q));
+    }
+}
+
 void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, const uint8_t *cmp, snova_pub *pub,
                                   const snova_blk spow[SNOVA_L], const uint8_t *t12)
 {
-    unsigned i, t, r, c, a, j, k;
+    uint32_t sps[SNOVA_L][SNOVA_L2]; /* spread S^a, entry r l + c */
+    esk_run ra, rb, r1, r2, rt;
+    unsigned i, t, c, a, j, k;
     w->esk = sk;
     w->cmp = cmp;
     w->diff = 0;
@@ -68,65 +147,143 @@ void PQSIG_NS(snova_kg_esk_begin)(snova_keygen_work *w, uint8_t *sk, const uint8
         memset(sk, 0, ESK_HALF);
     }
     PQSIG_NS(snova_gen_abq)(&w->abq, pub, spow);
+    for (a = 0; a < SNOVA_L; a++) {
+        for (c = 0; c < SNOVA_L2; c++) {
+            sps[a][c] = gf16_spread(spow[a].e[c / SNOVA_L][c % SNOVA_L]);
+        }
+    }
+    ra = (esk_run){w, ESK_A, 0, 0};
+    rb = (esk_run){w, ESK_B, 0, 0};
+    r1 = (esk_run){w, ESK_Q1, 0, 0};
+    r2 = (esk_run){w, ESK_Q2, 0, 0};
     for (i = 0; i < SNOVA_O; i++) {
         for (t = 0; t < SNOVA_ALPHA; t++) {
-            size_t at = ((size_t)i * SNOVA_ALPHA + t) * SNOVA_L2;
-            for (r = 0; r < SNOVA_L; r++) {
-                for (c = 0; c < SNOVA_L; c++) {
-                    uint8_t q1 = 0, q2 = 0;
-                    for (a = 0; a < SNOVA_L; a++) {
-                        q1 ^= gf16_mul(w->abq.q1[i][t][a], spow[a].e[r][c]);
-                        q2 ^= gf16_mul(w->abq.q2[i][t][a], spow[a].e[r][c]);
-                    }
-                    esk_put(w, ESK_A + at + r * SNOVA_L + c, w->abq.a[i][t].e[r][c]);
-                    esk_put(w, ESK_B + at + r * SNOVA_L + c, w->abq.b[i][t].e[r][c]);
-                    esk_put(w, ESK_Q1 + at + r * SNOVA_L + c, q1);
-                    esk_put(w, ESK_Q2 + at + r * SNOVA_L + c, q2);
+            /* Q1 = sum_a q1[a] S^a, Q2 likewise: products of spread factors, one fold */
+            for (c = 0; c < SNOVA_L2; c++) {
+                uint32_t q1 = 0, q2 = 0;
+                for (a = 0; a < SNOVA_L; a++) {
+                    q1 ^= (uint32_t)w->abq.q1[i][t][a] * sps[a][c];
+                    q2 ^= (uint32_t)w->abq.q2[i][t][a] * sps[a][c];
                 }
+                run_put(&ra, w->abq.a[i][t].e[c / SNOVA_L][c % SNOVA_L]);
+                run_put(&rb, w->abq.b[i][t].e[c / SNOVA_L][c % SNOVA_L]);
+                run_put(&r1, gf16_fold(q1));
+                run_put(&r2, gf16_fold(q2));
             }
         }
     }
+    run_end(&ra);
+    run_end(&rb);
+    run_end(&r1);
+    run_end(&r2);
+    rt = (esk_run){w, ESK_T12, 0, 0};
     for (j = 0; j < SNOVA_V; j++) {
         for (k = 0; k < SNOVA_O; k++) {
-            for (r = 0; r < SNOVA_L; r++) {
-                for (c = 0; c < SNOVA_L; c++) {
-                    esk_put(w, ESK_T12 + ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
-                            t12[(j * SNOVA_L + r) * SNOVA_OL + k * SNOVA_L + c]);
-                }
+            for (c = 0; c < SNOVA_L2; c++) {
+                run_put(&rt, t12[(j * SNOVA_L + c / SNOVA_L) * SNOVA_OL + k * SNOVA_L + c % SNOVA_L]);
             }
         }
     }
+    run_end(&rt);
 }
 
-/* F11_i = P11_i, in the order of the expansion. */
+/* F11_i = P11_i, as it lies in the expansion. */
 static void esk_f11(snova_keygen_work *w, unsigned i, const uint8_t *p11, unsigned n11)
 {
-    size_t q, base = ESK_F11 + (size_t)i * SNOVA_V * SNOVA_V * SNOVA_L2;
-    for (q = 0; q < (size_t)SNOVA_V * SNOVA_V * SNOVA_L2; q++) {
-        esk_put(w, base + q, gf16_nib(p11, n11 + q));
-    }
+    esk_put_nibs(w, ESK_F11 + (size_t)i * SNOVA_V * SNOVA_V * SNOVA_L2, p11, n11,
+                 (size_t)SNOVA_V * SNOVA_V * SNOVA_L2);
 }
+
+/* 16 nibbles of a word as the low halves of sixteen bytes, put at e. */
+static inline void esk_put16(snova_keygen_work *w, size_t e, uint64_t x)
+{
+    uint64_t lo = x & 0xffffffffu, hi = x >> 32;
+    lo = (lo | lo << 16) & 0x0000ffff0000ffffull;
+    hi = (hi | hi << 16) & 0x0000ffff0000ffffull;
+    lo = (lo | lo << 8) & 0x00ff00ff00ff00ffull;
+    hi = (hi | hi << 8) & 0x00ff00ff00ff00ffull;
+    esk_put8(w, e, (lo | lo << 4) & NIB_BYTES);
+    esk_put8(w, e + 8, (hi | hi << 4) & NIB_BYTES);
+}
+
+#if SNOVA_L == 4
+/* Nibbles n .. n + 15 of buf as a word (nibble k in bits 4k .. 4k + 3). */
+static inline uint64_t nib16(const uint8_t *buf, size_t n)
+{
+    const uint64_t x = pqsig_ld64_le(buf + n / 2);
+    return n & 1u ? x >> 4 | (uint64_t)(buf[n / 2 + 8] & 15u) << 60 : x;
+}
+
+/* A 4 x 4 block of nibbles (row r in bits 16 r ..) transposed: swap the
+ * off-diagonal elements of each 2 x 2 quarter, then the off-diagonal
+ * quarters. */
+static inline uint64_t nib_transpose4(uint64_t x)
+{
+    uint64_t t = ((x >> 12) ^ x) & 0x0000f0f00000f0f0ull;
+    x ^= t ^ (t << 12);
+    t = ((x >> 24) ^ x) & 0x00000000ff00ff00ull;
+    return x ^ t ^ (t << 24);
+}
+#endif
 
 /* F12_i, and F21_i block (t, j) = P21_i block (t, j) + (T12^t P11_i) block (t, j). */
 static void esk_f12_f21(snova_keygen_work *w, unsigned i, const uint8_t *p21, unsigned n21)
 {
-    unsigned j, k, r, c;
+    const size_t f21 = ESK_F21 + (size_t)i * SNOVA_O * SNOVA_V * SNOVA_L2;
+    const size_t f12 = ESK_F12 + (size_t)i * SNOVA_V * SNOVA_O * SNOVA_L2;
+    unsigned j, k;
+#if SNOVA_L == 4
+    /* A row of a block is 16 bits of a word of F12's (or F21^t's) row, so
+     * a block is one word of 16 nibbles, row by row (F21's transposed). */
     for (k = 0; k < SNOVA_O; k++) {
         for (j = 0; j < SNOVA_V; j++) {
-            for (r = 0; r < SNOVA_L; r++) {
+            const size_t b = (size_t)k * SNOVA_V + j;
+            uint64_t t = 0;
+            unsigned c;
+            for (c = 0; c < 4; c++) {
+                t |= ((w->f21t[(j * 4 + c) * SNOVA_WO + k / 4] >> (16 * (k % 4))) & 0xffffu) << (16 * c);
+            }
+            esk_put16(w, f21 + b * 16, nib16(p21, n21 + b * 16) ^ nib_transpose4(t));
+        }
+    }
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            uint64_t f = 0;
+            unsigned rr;
+            for (rr = 0; rr < 4; rr++) {
+                f |= ((w->f12[(j * 4 + rr) * SNOVA_WO + k / 4] >> (16 * (k % 4))) & 0xffffu) << (16 * rr);
+            }
+            esk_put16(w, f12 + ((size_t)j * SNOVA_O + k) * 16, f);
+        }
+    }
+#else
+    esk_run r = {w, f21, 0, 0};
+    size_t e = n21;
+    unsigned rr, c;
+    for (k = 0; k < SNOVA_O; k++) {
+        for (j = 0; j < SNOVA_V; j++) {
+            for (rr = 0; rr < SNOVA_L; rr++) {
                 for (c = 0; c < SNOVA_L; c++) {
-                    size_t e = ((size_t)k * SNOVA_V + j) * SNOVA_L2 + r * SNOVA_L + c;
-                    uint8_t x = (uint8_t)(gf16_nib(p21, n21 + e) ^
-                                          gf16_row_get(&w->f21t[(j * SNOVA_L + c) * SNOVA_WO], k * SNOVA_L + r));
-                    esk_put(w, ESK_F21 + (size_t)i * SNOVA_O * SNOVA_V * SNOVA_L2 + e, x);
-                    esk_put(w,
-                            ESK_F12 + (size_t)i * SNOVA_V * SNOVA_O * SNOVA_L2 +
-                                ((size_t)j * SNOVA_O + k) * SNOVA_L2 + r * SNOVA_L + c,
-                            gf16_row_get(&w->f12[(j * SNOVA_L + r) * SNOVA_WO], k * SNOVA_L + c));
+                    run_put(&r, (uint8_t)(gf16_nib(p21, e++) ^
+                                          gf16_row_get(&w->f21t[(j * SNOVA_L + c) * SNOVA_WO], k * SNOVA_L + rr)));
                 }
             }
         }
     }
+    run_end(&r);
+    r = (esk_run){w, f12, 0, 0};
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            for (rr = 0; rr < SNOVA_L; rr++) {
+                const uint64_t *row = &w->f12[(j * SNOVA_L + rr) * SNOVA_WO];
+                for (c = 0; c < SNOVA_L; c++) {
+                    run_put(&r, gf16_row_get(row, k * SNOVA_L + c));
+                }
+            }
+        }
+    }
+    run_end(&r);
+#endif
 }
 #endif
 
