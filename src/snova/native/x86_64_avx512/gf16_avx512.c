@@ -296,9 +296,38 @@ static inline void flush_planes(uint64_t *out, const __m512i *acc, const plane_o
     }
 }
 
-static inline void pmat_px_planes(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
-                                  const uint64_t *tabx, const unsigned l, const unsigned nw)
+/* A 4 x 4 block of nibbles (row r in bits 16 r ..) transposed: swap the
+ * off-diagonal elements of each 2 x 2 quarter, then the off-diagonal
+ * quarters. */
+static inline uint64_t block_t4(uint64_t x)
 {
+    uint64_t t = ((x >> 12) ^ x) & 0x0000f0f00000f0f0ull;
+    x ^= t ^ (t << 12);
+    t = ((x >> 24) ^ x) & 0x00000000ff00ff00ull;
+    return x ^ t ^ (t << 24);
+}
+
+/* Block (j, k) of P (tr = 0) or of P^t (tr = 1: block (k, j) of P
+ * transposed); P has cb block columns. */
+static inline uint64_t block4(const uint8_t *buf, size_t nib0, unsigned cb, unsigned j, unsigned k, const int tr)
+{
+    return tr ? block_t4(block_word(buf, nib0, cb, k, j)) : block_word(buf, nib0, cb, j, k);
+}
+
+static inline uint16_t block2(const uint8_t *p, unsigned cb, unsigned j, unsigned k, const int tr)
+{
+    uint16_t b;
+    memcpy(&b, p + ((size_t)(tr ? k : j) * cb + (tr ? j : k)) * 2u, 2);
+    /* the transpose of a 2 x 2 block swaps its nibbles 1 and 2 */
+    return tr ? (uint16_t)((b & 0xf00fu) | ((b >> 4) & 0x00f0u) | ((b << 4) & 0x0f00u)) : b;
+}
+
+/* out ^= Q X for Q = P (tr = 0) or P^t (tr = 1), P of rb x cb blocks at
+ * nibble nib0 of buf, tabx the tables of the rows of X. */
+static inline void pmat_px_planes(const uint8_t *buf, size_t nib0, unsigned prb, unsigned pcb, uint64_t *out,
+                                  const uint64_t *tabx, const unsigned l, const unsigned nw, const int tr)
+{
+    const unsigned rb = tr ? pcb : prb, cb = tr ? prb : pcb; /* Q's block rows and columns */
     __m512i pl[2 * PLANE_SLOTS];
     plane_order po;
     const __m512i by_row = _mm512_setr_epi64(0, 16, 32, 48, 0, 16, 32, 48);
@@ -326,9 +355,7 @@ static inline void pmat_px_planes(const uint8_t *buf, size_t nib0, unsigned rb, 
                     unsigned i;
                     __m512i qv, ix0, ix1;
                     for (i = 0; i < n; i++) {
-                        uint16_t b;
-                        memcpy(&b, p + ((size_t)(j + i) * cb + k0 + k) * 2u, 2);
-                        q |= (uint64_t)b << (16 * i);
+                        q |= (uint64_t)block2(p, pcb, j + i, k0 + k, tr) << (16 * i);
                     }
                     qv = _mm512_set1_epi64((long long)q);
                     ix0 = _mm512_srlv_epi64(qv, sh_c0);
@@ -339,8 +366,8 @@ static inline void pmat_px_planes(const uint8_t *buf, size_t nib0, unsigned rb, 
                             _mm512_permutex2var_epi64(pk[2 * (nw + w)], ix1, pk[2 * (nw + w) + 1]), 0x96);
                     }
                 } else {
-                    const __m512i qr = two_blocks(block_word(buf, nib0, cb, j, k0 + k),
-                                                  block_word(buf, nib0, cb, n == 2u ? j + 1 : j, k0 + k), by_row);
+                    const __m512i qr = two_blocks(block4(buf, nib0, pcb, j, k0 + k, tr),
+                                                  block4(buf, nib0, pcb, n == 2u ? j + 1 : j, k0 + k, tr), by_row);
                     for (c = 0; c < 4u; c++) { /* column c of the blocks: nibble c of each row */
                         const __m512i ix = _mm512_srli_epi64(qr, (unsigned)(4 * c));
                         const __m512i *pc = pk + 2u * nw * c;
@@ -358,9 +385,13 @@ static inline void pmat_px_planes(const uint8_t *buf, size_t nib0, unsigned rb, 
 
 #define PX_PLANES(L, NW)                                                                                   \
     static FLATTEN void pmat_px_##L##_##NW(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out, \
-                                   const uint64_t *tabx)                                                     \
+                                           const uint64_t *tabx, int tr)                                     \
     {                                                                                                        \
-        pmat_px_planes(buf, nib0, rb, cb, out, tabx, L, NW);                                                 \
+        if (tr) {                                                                                            \
+            pmat_px_planes(buf, nib0, rb, cb, out, tabx, L, NW, 1);                                          \
+        } else {                                                                                             \
+            pmat_px_planes(buf, nib0, rb, cb, out, tabx, L, NW, 0);                                          \
+        }                                                                                                    \
     }
 PX_PLANES(2, 3)
 PX_PLANES(2, 4)
@@ -372,16 +403,21 @@ PX_PLANES(4, 5)
 int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
-    typedef void (*px_fn)(const uint8_t *, size_t, unsigned, unsigned, uint64_t *, const uint64_t *);
+    typedef void (*px_fn)(const uint8_t *, size_t, unsigned, unsigned, uint64_t *, const uint64_t *, int);
     static const px_fn px[2][3] = {{pmat_px_2_3, pmat_px_2_4, pmat_px_2_5}, {pmat_px_4_3, pmat_px_4_4, pmat_px_4_5}};
     if ((l != 4u && l != 2u) || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
     }
-    if (nw > 2u) { /* key generation's P X; P^t Y of such rows is the twin's */
-        if (nw > PLANE_MAXW || outt != NULL) {
+    if (nw > 2u) { /* key generation: P X, and P^t Y (round-2 ESK) as P^t read block by block */
+        if (nw > PLANE_MAXW) {
             return PQSIG_NATIVE_FALLBACK;
         }
-        px[l / 4u][nw - 3u](buf, nib0, rb, cb, out, tabx);
+        if (out != NULL) {
+            px[l / 4u][nw - 3u](buf, nib0, rb, cb, out, tabx, 0);
+        }
+        if (outt != NULL) {
+            px[l / 4u][nw - 3u](buf, nib0, rb, cb, outt, taby, 1);
+        }
         return PQSIG_NATIVE_OK;
     }
     if (l == 2u) {
