@@ -100,6 +100,21 @@ static inline void run_put(esk_run *r, uint8_t x)
     }
 }
 
+/* Four elements at once, nibbles of x (a run fed only by run_put4). */
+static inline void run_put4(esk_run *r, uint32_t x)
+{
+    uint64_t v = x & 0xffffu;
+    v = (v | v << 8) & 0x00ff00ffu;
+    r->v |= ((v | v << 4) & 0x0f0f0f0fu) << (8 * r->n);
+    r->n += 4;
+    if (r->n == 8u) {
+        esk_put8(r->w, r->e, r->v);
+        r->e += 8;
+        r->v = 0;
+        r->n = 0;
+    }
+}
+
 static void run_end(esk_run *r)
 {
     unsigned k;
@@ -256,6 +271,29 @@ static void esk_f12_f21(snova_keygen_work *w, unsigned i, const uint8_t *p21, un
             esk_put16(w, f12 + ((size_t)j * SNOVA_O + k) * 16, f);
         }
     }
+#elif SNOVA_L == 2
+    /* A row of a block is byte k of a row of F12 (or F21^t), so a block
+     * is 16 bits, row by row (F21's transposed: nibbles 1 and 2 swapped). */
+    esk_run r = {w, f21, 0, 0};
+    for (k = 0; k < SNOVA_O; k++) {
+        for (j = 0; j < SNOVA_V; j++) {
+            const size_t n = n21 + ((size_t)k * SNOVA_V + j) * 4u;
+            const uint8_t *b = p21 + n / 2;
+            const uint32_t p = n & 1u ? (uint32_t)(b[0] >> 4 | b[1] << 4 | (b[2] & 15u) << 12) : (uint32_t)(b[0] | b[1] << 8);
+            const uint32_t t = (uint32_t)((w->f21t[(j * 2) * SNOVA_WO + k / 8] >> (8 * (k % 8))) & 0xffu) |
+                               (uint32_t)((w->f21t[(j * 2 + 1) * SNOVA_WO + k / 8] >> (8 * (k % 8))) & 0xffu) << 8;
+            run_put4(&r, p ^ ((t & 0xf00fu) | ((t >> 4) & 0x00f0u) | ((t << 4) & 0x0f00u)));
+        }
+    }
+    run_end(&r);
+    r = (esk_run){w, f12, 0, 0};
+    for (j = 0; j < SNOVA_V; j++) {
+        for (k = 0; k < SNOVA_O; k++) {
+            run_put4(&r, (uint32_t)((w->f12[(j * 2) * SNOVA_WO + k / 8] >> (8 * (k % 8))) & 0xffu) |
+                             (uint32_t)((w->f12[(j * 2 + 1) * SNOVA_WO + k / 8] >> (8 * (k % 8))) & 0xffu) << 8);
+        }
+    }
+    run_end(&r);
 #else
     esk_run r = {w, f21, 0, 0};
     size_t e = n21;
