@@ -7,12 +7,14 @@
  *   src/common/native/x86_64/keccakx8_avx512.c) instead of 4.
  *   GF(16), gf16_avx512.c: the product with the public matrix for l = 4
  *   and l = 2 by VPERMT2Q: rows of one or two words on tables held in
- *   registers, P X of rows of three to five words (key generation) on
- *   tables regrouped into word planes (avx2 gathers for l = 4 and takes
- *   byte planes or the portable twin for l = 2); the avx2 linear
- *   combination, solver and block
- *   stage compiled with AVX-512VL, where each `acc ^= x & mask` of their
- *   bitsliced products becomes one vpternlogq.
+ *   registers, rows of three to five words (key generation, P X and the
+ *   round-2 ESK's P^t Y) on tables regrouped into word planes; the avx2
+ *   linear combination, solver and l = 4 block stage compiled with
+ *   AVX-512VL, where each `acc ^= x & mask` of their bitsliced products
+ *   becomes one vpternlogq. gf16_lincomb_avx512.c: the linear combination
+ *   of a block's rows, eight rows a 512-bit vector. gf16_rows2_avx512.c:
+ *   the l = 2 block stage by GFNI affine maps of byte planes, and the
+ *   entry of the block stage.
  * The other GF(16) kernels and the odd-q ones stay avx2's:
  * src/snova/README.md ("avx512") gives the measurements. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
