@@ -319,7 +319,9 @@ static inline uint16_t block2(const uint8_t *p, unsigned cb, unsigned j, unsigne
     uint16_t b;
     memcpy(&b, p + ((size_t)(tr ? k : j) * cb + (tr ? j : k)) * 2u, 2);
     /* the transpose of a 2 x 2 block swaps its nibbles 1 and 2 */
-    return tr ? (uint16_t)((b & 0xf00fu) | ((b >> 4) & 0x00f0u) | ((b << 4) & 0x0f00u)) : b;
+    if (tr)
+        b = (uint16_t)((b & 0xf00fu) | ((b >> 4) & 0x00f0u) | ((b << 4) & 0x0f00u));
+    return b;
 }
 
 /* out ^= Q X for Q = P (tr = 0) or P^t (tr = 1), P of rb x cb blocks at
