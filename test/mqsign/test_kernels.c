@@ -222,8 +222,10 @@ static void test_matvec(void)
     size_t big = (size_t)V * O * O, tri = 0, i, len;
     uint8_t *vecs, *ones;
     /* around the blocks of 32 bytes and the paired 16-byte lanes (odd lane
-     * counts: 33..48, 65..80, 97..112) */
-    const size_t lens[] = {16, 17, 31, 32, 33, 48, 49, 64, 65, 80, 81, 112, 113, O - 1, O, O + 1};
+     * counts: 33..48, 65..80, 97..112), avx512's 64-byte blocks and its
+     * limit of four in registers (256) */
+    const size_t lens[] = {16,  17,  31,  32,  33,  48,  49,  63,  64,  65,    80,    81,   112,
+                           113, 127, 128, 129, 192, 193, 255, 256, 257, O - 1, O, O + 1};
     for (i = 0; i + 1 < V; i++) {
         tri += (size_t)(N - 1 - i) * O;
     }

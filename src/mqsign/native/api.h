@@ -67,8 +67,10 @@ void mqs_matvec_c(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t ds
  * all three or none (kernels.h falls back to mqs_matvec). For key
  * generation, which multiplies by the same scalars (a column of T1) about
  * 2 v + o times:
- *   mqs_tables (secret): tab[i] = the products s_i * k and then s_i * 16 k
- *     (k < 16, 32 bytes), from the masks (mqs_masks) of count scalars;
+ *   mqs_tables (secret): tab[i] = s_i prepared, 32 bytes in a layout of
+ *     the backend's own, which only its two products read (avx2: the
+ *     products s_i * k and then s_i * 16 k, k < 16; avx512: the GFNI
+ *     matrix of s_i), from the masks (mqs_masks) of count scalars;
  *   mqs_matvec_tab (secret): mqs_matvec's product, the scalars given by
  *     their tables; may decline a length (before writing anything);
  *   mqs_matvec_tab2 (secret): two such products of the same vectors by two

@@ -56,17 +56,20 @@ static inline int mqs_masks_native(uint64_t (*mk)[8][2], const uint8_t *s, size_
 }
 #endif
 
-/* The prepared scalars of avx2, for avx512 too: key generation's products
- * by two tables per term (mqs_matvec_tab2) read each vector once for two
- * columns, where avx512's GFNI mat-vec passes once per column. On a Zen 4
- * the avx512 key generation took 1.1 to 1.5 times avx2's time with the
- * GFNI mat-vec, and takes avx2's with the tables (src/mqsign/README.md);
- * signing's products by the vinegar tables are as fast either way. The
- * mat-vec of the other products (signing's F2 and T1) stays avx512's. */
+/* The prepared scalars: avx512's (the GFNI matrices of the scalars) or
+ * avx2's (their product tables). A set's tables are only ever read by the
+ * same set's products: both follow pqsig_kset(), which stays the same
+ * through an operation. */
 #if defined(MQS_AVX2_TABLES)
 #define PQSIG_MQS_NATIVE_TABLES
 static inline int mqs_tables_native(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
 {
+#if defined(MQS_AVX512_TABLES)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        mqs_avx512_tables(tab, mk, count);
+        return PQSIG_NATIVE_OK;
+    }
+#endif
     if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         mqs_avx2_tables(tab, mk, count);
         return PQSIG_NATIVE_OK;
@@ -77,6 +80,11 @@ static inline int mqs_tables_native(uint8_t (*tab)[32], const uint64_t (*mk)[8][
 static inline int mqs_matvec_tab_native(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                                         const uint8_t (*tab)[32], size_t count, size_t len)
 {
+#if defined(MQS_AVX512_TABLES)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        return mqs_avx512_matvec_tab(out, vecs, stride, dstride, tab, count, len);
+    }
+#endif
     if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         return mqs_avx2_matvec_tab(out, vecs, stride, dstride, tab, count, len);
     }
@@ -87,6 +95,11 @@ static inline int mqs_matvec_tab2_native(uint8_t *out0, uint8_t *out1, const uin
                                          ptrdiff_t dstride, const uint8_t (*tab0)[32], const uint8_t (*tab1)[32],
                                          size_t count, size_t len)
 {
+#if defined(MQS_AVX512_TABLES)
+    if (pqsig_kset() >= PQSIG_KSET_AVX512) {
+        return mqs_avx512_matvec_tab2(out0, out1, vecs, stride, dstride, tab0, tab1, count, len);
+    }
+#endif
     if (pqsig_kset() >= PQSIG_KSET_AVX2) {
         return mqs_avx2_matvec_tab2(out0, out1, vecs, stride, dstride, tab0, tab1, count, len);
     }

@@ -17,6 +17,7 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "common/native.h"
 #include "mqsign/native/api.h"
 #include "mqsign/native/x86_64_avx512/gfni_avx512.h"
 #include "mqsign/native/x86_64_avx512/meta.h"
@@ -134,4 +135,111 @@ void mqs_avx512_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff
     } else {
         matvec_mem(out, vecs, (ptrdiff_t)stride, dstride, mk, count, len);
     }
+}
+
+/* Prepared scalars (../api.h: the slot's layout is this backend's): A(s)
+ * in each of the four words of its 32 bytes, made once per scalar; each
+ * term of a product then broadcasts it from memory. */
+void mqs_avx512_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count)
+{
+    const struct mats m = mats_init();
+    size_t i;
+    for (i = 0; i < count; i++) {
+        _mm512_mask_storeu_epi64(tab[i], 0x0f, matrix_of(mk[i], &m));
+    }
+}
+
+static inline __m512i prepared(const uint8_t tab[32])
+{
+    uint64_t a;
+    memcpy(&a, tab, 8);
+    return _mm512_set1_epi64((long long)a);
+}
+
+/* The products by nt = 1 or 2 sets of prepared scalars of vectors of nb
+ * blocks of 64 bytes (the last one loaded and stored under its mask), the
+ * sums in registers: each vector is loaded once for both sets. */
+static inline void tab_body(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, ptrdiff_t stride, ptrdiff_t dstride,
+                            const uint8_t (*tab0)[32], const uint8_t (*tab1)[32], size_t count, size_t len,
+                            const unsigned nb, const unsigned nt)
+{
+    const __mmask64 kl = block_mask(len, 64 * (size_t)(nb - 1));
+    __m512i s0[4], s1[4];
+    const uint8_t *p = vecs;
+    ptrdiff_t st = stride;
+    size_t i;
+    unsigned b;
+    for (b = 0; b < nb; b++) {
+        s0[b] = _mm512_setzero_si512();
+        s1[b] = s0[b];
+    }
+    for (i = 0; i < count; i++) {
+        const __m512i a0 = prepared(tab0[i]);
+        const __m512i a1 = nt == 2 ? prepared(tab1[i]) : a0;
+        for (b = 0; b < nb; b++) {
+            const __m512i x = b + 1 < nb ? _mm512_loadu_si512((const void *)(p + 64 * b))
+                                         : _mm512_maskz_loadu_epi8(kl, p + 64 * b);
+            s0[b] = _mm512_xor_si512(s0[b], mqs_gfni_prod(x, a0));
+            if (nt == 2) {
+                s1[b] = _mm512_xor_si512(s1[b], mqs_gfni_prod(x, a1));
+            }
+        }
+        p += st;
+        st += dstride;
+    }
+    for (b = 0; b + 1 < nb; b++) {
+        _mm512_storeu_si512((void *)(out0 + 64 * b), s0[b]);
+        if (nt == 2) {
+            _mm512_storeu_si512((void *)(out1 + 64 * b), s1[b]);
+        }
+    }
+    _mm512_mask_storeu_epi8(out0 + 64 * b, kl, s0[b]);
+    if (nt == 2) {
+        _mm512_mask_storeu_epi8(out1 + 64 * b, kl, s1[b]);
+    }
+}
+
+/* One body per (blocks, sets): the loop over blocks unrolled. */
+#define MQS_TAB_BODY(nb, nt)                                                                                         \
+    static PQSIG_FLATTEN void tab_body_##nb##_##nt(uint8_t *out0, uint8_t *out1, const uint8_t *vecs,               \
+                                                   ptrdiff_t stride, ptrdiff_t dstride, const uint8_t(*tab0)[32],   \
+                                                   const uint8_t(*tab1)[32], size_t count, size_t len)              \
+    {                                                                                                                \
+        tab_body(out0, out1, vecs, stride, dstride, tab0, tab1, count, len, nb, nt);                                 \
+    }
+MQS_TAB_BODY(1, 1)
+MQS_TAB_BODY(2, 1)
+MQS_TAB_BODY(3, 1)
+MQS_TAB_BODY(4, 1)
+MQS_TAB_BODY(1, 2)
+MQS_TAB_BODY(2, 2)
+MQS_TAB_BODY(3, 2)
+MQS_TAB_BODY(4, 2)
+
+typedef void tab_fn(uint8_t *, uint8_t *, const uint8_t *, ptrdiff_t, ptrdiff_t, const uint8_t (*)[32],
+                    const uint8_t (*)[32], size_t, size_t);
+static tab_fn *const tab_bodies[2][4] = {
+    {tab_body_1_1, tab_body_2_1, tab_body_3_1, tab_body_4_1},
+    {tab_body_1_2, tab_body_2_2, tab_body_3_2, tab_body_4_2},
+};
+
+/* Lengths up to 256 bytes (o and v, every set); longer ones decline. */
+int mqs_avx512_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                          const uint8_t (*tab)[32], size_t count, size_t len)
+{
+    if (len == 0 || len > 256) { /* public length */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    tab_bodies[0][(len - 1) / 64](out, NULL, vecs, (ptrdiff_t)stride, dstride, tab, NULL, count, len);
+    return PQSIG_NATIVE_OK;
+}
+
+int mqs_avx512_matvec_tab2(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                           const uint8_t (*tab0)[32], const uint8_t (*tab1)[32], size_t count, size_t len)
+{
+    if (len == 0 || len > 256) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    tab_bodies[1][(len - 1) / 64](out0, out1, vecs, (ptrdiff_t)stride, dstride, tab0, tab1, count, len);
+    return PQSIG_NATIVE_OK;
 }

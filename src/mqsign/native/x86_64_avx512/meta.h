@@ -27,6 +27,20 @@ uint64_t mqs_avx512_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rh
 void mqs_avx512_matvec(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
                        const uint64_t (*mk)[8][2], size_t count, size_t len);
 
+/*   mqs_tables, mqs_matvec_tab, mqs_matvec_tab2: the prepared scalars as
+ *   their matrices A(s), made once; each term of a product then one
+ *   vgf2p8affineqb a 64-byte block and set (matvec_avx512.c), lengths up
+ *   to 256 bytes. */
+#define MQS_AVX512_TABLES
+#define mqs_avx512_tables PQSIG_KNS(mqs_avx512_tables)
+#define mqs_avx512_matvec_tab PQSIG_KNS(mqs_avx512_matvec_tab)
+#define mqs_avx512_matvec_tab2 PQSIG_KNS(mqs_avx512_matvec_tab2)
+void mqs_avx512_tables(uint8_t (*tab)[32], const uint64_t (*mk)[8][2], size_t count);
+int mqs_avx512_matvec_tab(uint8_t *out, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                          const uint8_t (*tab)[32], size_t count, size_t len);
+int mqs_avx512_matvec_tab2(uint8_t *out0, uint8_t *out1, const uint8_t *vecs, size_t stride, ptrdiff_t dstride,
+                           const uint8_t (*tab0)[32], const uint8_t (*tab1)[32], size_t count, size_t len);
+
 #define MQS_AVX512_PUBMAP
 #define mqs_avx512_pubmap PQSIG_KNS(mqs_avx512_pubmap)
 void mqs_avx512_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work);
