@@ -392,6 +392,90 @@ static inline pqsig_emu_m512i emu_cvtepu8_epi64(__m128i a)
 #undef _mm512_and_si512
 #undef _mm512_ternarylogic_epi64
 #undef _mm512_shuffle_i64x2
+/* Every byte equal to x. */
+static inline pqsig_emu_m512i emu_set1_epi8(char x)
+{
+    pqsig_emu_m512i r;
+    memset(r.q, (unsigned char)x, sizeof r.q);
+    return r;
+}
+
+/* Lane i: lane idx[i] mod 8 of a. */
+static inline pqsig_emu_m512i emu_permutexvar_epi64(pqsig_emu_m512i idx, pqsig_emu_m512i a)
+{
+    pqsig_emu_m512i r;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = a.q[idx.q[i] & 7u];
+    }
+    return r;
+}
+
+/* In each 128-bit lane, byte i: zero when bit 7 of b[i] is set, else byte
+ * b[i] mod 16 of the same lane of a. */
+static inline pqsig_emu_m512i emu_shuffle_epi8(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    pqsig_emu_m512i r;
+    uint8_t x[64], y[64], o[64];
+    unsigned i;
+    memcpy(x, a.q, 64);
+    memcpy(y, b.q, 64);
+    for (i = 0; i < 64; i++) {
+        o[i] = (y[i] & 0x80u) ? 0 : x[(i & ~15u) | (y[i] & 15u)];
+    }
+    memcpy(r.q, o, 64);
+    return r;
+}
+
+/* Bit i: lane i of a AND lane i of b is zero. */
+static inline __mmask8 emu_testn_epi64_mask(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return (__mmask8)~emu_test_epi64_mask(a, b);
+}
+
+/* The product in GF(2)[z]/(z^8 + z^4 + z^3 + z + 1), bit by bit. */
+static inline unsigned emu_gf2p8_mul_byte(unsigned a, unsigned b)
+{
+    unsigned r = 0, k;
+    for (k = 0; k < 8; k++) {
+        r ^= ((b >> k) & 1u) ? a : 0u;
+        a = (a << 1) ^ ((a & 0x80u) ? 0x11bu : 0u);
+    }
+    return r & 0xffu;
+}
+
+static inline pqsig_emu_m512i emu_gf2p8mul_epi8(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    pqsig_emu_m512i r;
+    uint8_t x[64], y[64], o[64];
+    unsigned i;
+    memcpy(x, a.q, 64);
+    memcpy(y, b.q, 64);
+    for (i = 0; i < 64; i++) {
+        o[i] = (uint8_t)emu_gf2p8_mul_byte(x[i], y[i]);
+    }
+    memcpy(r.q, o, 64);
+    return r;
+}
+
+/* Each byte's inverse in that field (0 for 0: x^254), then the affine map
+ * of emu_gf2p8affine_epi64_epi8. */
+static inline pqsig_emu_m512i emu_gf2p8affineinv_epi64_epi8(pqsig_emu_m512i x, pqsig_emu_m512i a, int imm)
+{
+    uint8_t b[64];
+    unsigned i, k;
+    memcpy(b, x.q, 64);
+    for (i = 0; i < 64; i++) {
+        unsigned v = b[i], p = 1;
+        for (k = 0; k < 254; k++) {
+            p = emu_gf2p8_mul_byte(p, v);
+        }
+        b[i] = (uint8_t)p;
+    }
+    memcpy(x.q, b, 64);
+    return emu_gf2p8affine_epi64_epi8(x, a, imm);
+}
+
 #undef _mm512_gf2p8affine_epi64_epi8
 #undef _mm512_maskz_mov_epi64
 #undef _mm512_shuffle_epi32
@@ -413,6 +497,12 @@ static inline pqsig_emu_m512i emu_cvtepu8_epi64(__m128i a)
 #undef _mm512_mask_cvtepi32_storeu_epi8
 #undef _mm512_cvtepu8_epi16
 #undef _mm512_cvtepu8_epi64
+#undef _mm512_set1_epi8
+#undef _mm512_permutexvar_epi64
+#undef _mm512_shuffle_epi8
+#undef _mm512_testn_epi64_mask
+#undef _mm512_gf2p8mul_epi8
+#undef _mm512_gf2p8affineinv_epi64_epi8
 #define _mm512_slli_epi64 emu_slli_epi64
 #define _mm512_add_epi64 emu_add_epi64
 #define _mm512_test_epi64_mask emu_test_epi64_mask
@@ -444,5 +534,11 @@ static inline pqsig_emu_m512i emu_cvtepu8_epi64(__m128i a)
 #define _mm512_mask_cvtepi32_storeu_epi8 emu_mask_cvtepi32_storeu_epi8
 #define _mm512_cvtepu8_epi16 emu_cvtepu8_epi16
 #define _mm512_cvtepu8_epi64 emu_cvtepu8_epi64
+#define _mm512_set1_epi8 emu_set1_epi8
+#define _mm512_permutexvar_epi64 emu_permutexvar_epi64
+#define _mm512_shuffle_epi8 emu_shuffle_epi8
+#define _mm512_testn_epi64_mask emu_testn_epi64_mask
+#define _mm512_gf2p8mul_epi8 emu_gf2p8mul_epi8
+#define _mm512_gf2p8affineinv_epi64_epi8 emu_gf2p8affineinv_epi64_epi8
 
 #endif

@@ -254,8 +254,8 @@ static void test_matvec(void)
      * change from row to row, counts not a multiple of four. */
     matvec_case(vecs, 200, 8, 11, 128, -1, "long, growing stride");
     matvec_case(vecs, 300, -8, 13, 100, -1, "long, shrinking stride");
-    /* More terms than avx512's batch of matrices (160), longer than its
-     * chunk of eight blocks in registers. */
+    /* Long vectors, term counts that are not a multiple of avx512's group
+     * of eight, strides that change. */
     matvec_case(vecs, 260, 0, 200, 600, -1, "long, many terms");
     matvec_case(vecs, 400, -1, 170, 300, -1, "long, many terms, shrinking stride");
     /* Edges: no vector, one, an odd count, every length around a block,

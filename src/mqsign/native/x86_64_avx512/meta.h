@@ -4,7 +4,8 @@
  * and GFNI: src/common/kset.h). Every kernel it does not list is the
  * avx2 one (key generation's table products among them: ../meta.h).
  *   mqs_matvec: each scalar's product map as a GF(2) 8x8 matrix applied
- *   to 64 bytes at a time by GFNI (matvec_avx512.c), every length.
+ *   to 64 bytes at a time by GFNI (matvec_avx512.c), every length (past
+ *   256 bytes, the terms eight at a time into each block of out).
  *   mqs_pubmap: verification's public map on the same GFNI products, the
  *   inner sums in registers (pubmap_avx512.c), every shape. */
 #ifndef PQSIG_MQSIGN_NATIVE_X86_64_AVX512_META_H
@@ -15,9 +16,10 @@
 
 #include "common/ns.h"
 
-/*   mqs_solve: the portable solver with avx2's row update, elimination
- *   step and inversion, compiled with AVX-512VL (vpternlogq:
- *   solve_avx512.c). */
+/*   mqs_solve: the system mapped into the AES basis of GF(256) by the
+ *   field isomorphism, then Gauss-Jordan with vgf2p8mulb products and
+ *   vgf2p8affineinvqb inverses, a row in one or two registers, the
+ *   twin's pivot rules (solve_avx512.c). */
 #define MQS_AVX512_SOLVE
 #define mqs_avx512_solve PQSIG_KNS(mqs_avx512_solve)
 uint64_t mqs_avx512_solve(uint8_t x[MQS_O], const uint8_t *lin, const uint8_t rhs[MQS_O], void *work);
