@@ -400,6 +400,18 @@ static inline pqsig_emu_m512i emu_set1_epi8(char x)
     return r;
 }
 
+/* Every 16-bit element equal to x. */
+static inline pqsig_emu_m512i emu_set1_epi16(short x)
+{
+    pqsig_emu_m512i r;
+    const uint64_t v = (uint64_t)(uint16_t)x;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        r.q[i] = v * 0x0001000100010001ull;
+    }
+    return r;
+}
+
 /* Lane i: lane idx[i] mod 8 of a. */
 static inline pqsig_emu_m512i emu_permutexvar_epi64(pqsig_emu_m512i idx, pqsig_emu_m512i a)
 {
@@ -407,6 +419,21 @@ static inline pqsig_emu_m512i emu_permutexvar_epi64(pqsig_emu_m512i idx, pqsig_e
     unsigned i;
     for (i = 0; i < 8; i++) {
         r.q[i] = a.q[idx.q[i] & 7u];
+    }
+    return r;
+}
+
+/* Lane i: the word at addr + idx[i] scale where bit i of k is set, else
+ * lane i of src (the masked lanes are not read). */
+static inline pqsig_emu_m512i emu_mask_i64gather_epi64(pqsig_emu_m512i src, __mmask8 k, pqsig_emu_m512i idx,
+                                                       const void *addr, int scale)
+{
+    pqsig_emu_m512i r = src;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        if ((k >> i) & 1u) {
+            memcpy(&r.q[i], (const unsigned char *)addr + (long long)idx.q[i] * scale, 8);
+        }
     }
     return r;
 }
@@ -498,7 +525,9 @@ static inline pqsig_emu_m512i emu_gf2p8affineinv_epi64_epi8(pqsig_emu_m512i x, p
 #undef _mm512_cvtepu8_epi16
 #undef _mm512_cvtepu8_epi64
 #undef _mm512_set1_epi8
+#undef _mm512_set1_epi16
 #undef _mm512_permutexvar_epi64
+#undef _mm512_mask_i64gather_epi64
 #undef _mm512_shuffle_epi8
 #undef _mm512_testn_epi64_mask
 #undef _mm512_gf2p8mul_epi8
@@ -535,7 +564,9 @@ static inline pqsig_emu_m512i emu_gf2p8affineinv_epi64_epi8(pqsig_emu_m512i x, p
 #define _mm512_cvtepu8_epi16 emu_cvtepu8_epi16
 #define _mm512_cvtepu8_epi64 emu_cvtepu8_epi64
 #define _mm512_set1_epi8 emu_set1_epi8
+#define _mm512_set1_epi16 emu_set1_epi16
 #define _mm512_permutexvar_epi64 emu_permutexvar_epi64
+#define _mm512_mask_i64gather_epi64 emu_mask_i64gather_epi64
 #define _mm512_shuffle_epi8 emu_shuffle_epi8
 #define _mm512_testn_epi64_mask emu_testn_epi64_mask
 #define _mm512_gf2p8mul_epi8 emu_gf2p8mul_epi8

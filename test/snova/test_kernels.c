@@ -593,15 +593,17 @@ static void test_pmat_shapes(void)
 #if defined(PQSIG_SNOVA_NATIVE_GF16_PMAT)
 #define PM_MAXB 140u
 #define PM_MAXW 5u
-#define PM_MAXL 4u
+#define PM_MAXL 5u
 static uint8_t pm_buf[PM_MAXB * PM_MAXB * PM_MAXL * PM_MAXL / 2];
 static uint64_t pm_tabx[PM_MAXL * PM_MAXB * 16 * PM_MAXW], pm_taby[PM_MAXL * PM_MAXB * 16 * PM_MAXW];
 static uint64_t pm_out[2][PM_MAXL * PM_MAXB * PM_MAXW], pm_outt[2][PM_MAXL * PM_MAXB * PM_MAXW];
 static uint64_t pm_ob[PM_MAXL * PM_MAXB * PM_MAXW], pm_otb[PM_MAXL * PM_MAXB * PM_MAXW];
 
-static void pmat_case(unsigned l, unsigned rb, unsigned cb, unsigned nw, unsigned elems, unsigned which)
+static void pmat_case(unsigned l, unsigned rb, unsigned cb, unsigned nw, unsigned elems, unsigned which,
+                      unsigned nib0)
 {
-    const size_t bytes = (size_t)rb * cb * l * l / 2u, no = (size_t)l * rb * nw, not = (size_t)l * cb * nw;
+    const size_t bytes = (nib0 + (size_t)rb * cb * l * l + 1u) / 2u, no = (size_t)l * rb * nw,
+                 not = (size_t)l * cb * nw;
     uint8_t *p = pm_buf + sizeof(pm_buf) - bytes;
     unsigned i;
     int rc;
@@ -624,9 +626,9 @@ static void pmat_case(unsigned l, unsigned rb, unsigned cb, unsigned nw, unsigne
     memcpy(pm_outt[1], pm_outt[0], not * 8);
     memcpy(pm_ob, pm_out[0], no * 8);
     memcpy(pm_otb, pm_outt[0], not * 8);
-    snova_gf16_pmat_c(p, 0, rb, cb, l, (which & 1u) ? pm_out[1] : NULL, pm_tabx, (which & 2u) ? pm_outt[1] : NULL,
-                      pm_taby, nw);
-    rc = snova_gf16_pmat_native(p, 0, rb, cb, l, (which & 1u) ? pm_out[0] : NULL, pm_tabx,
+    snova_gf16_pmat_c(p, nib0, rb, cb, l, (which & 1u) ? pm_out[1] : NULL, pm_tabx,
+                      (which & 2u) ? pm_outt[1] : NULL, pm_taby, nw);
+    rc = snova_gf16_pmat_native(p, nib0, rb, cb, l, (which & 1u) ? pm_out[0] : NULL, pm_tabx,
                                 (which & 2u) ? pm_outt[0] : NULL, pm_taby, nw);
     compare_native(rc, pm_out[0], pm_out[1], pm_ob, no * 8, "pmat (set sizes) P X");
     compare_native(rc, pm_outt[0], pm_outt[1], pm_otb, not * 8, "pmat (set sizes) P^t Y");
@@ -636,25 +638,31 @@ static void test_pmat_sizes(void)
 {
     static const unsigned sizes[] = {1, 2, 3, 7, 8, 9, 17, 25, 37};
     unsigned l, a, b, nw, which;
-    for (l = 2; l <= 4; l += 2) {
+    for (l = 2; l <= 5; l++) {
         for (a = 0; a < sizeof sizes / sizeof sizes[0]; a++) {
             for (b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
                 for (which = 1; which <= 3; which++) {
                     if (l == 2) {
-                        pmat_case(l, sizes[a], sizes[b], 1, 4, which);
+                        pmat_case(l, sizes[a], sizes[b], 1, 4, which, 0);
                     }
                     for (nw = 1; nw <= PM_MAXW; nw++) {
-                        pmat_case(l, sizes[a], sizes[b], nw, 16 * nw - (nw > 2 ? 6 : 0), which);
+                        pmat_case(l, sizes[a], sizes[b], nw, 16 * nw - (nw > 2 ? 6 : 0), which, 0);
+                    }
+                    if (l % 2 == 1) { /* odd l: blocks start on either half of a byte anyway */
+                        pmat_case(l, sizes[a], sizes[b], 1 + (a + b) % 2, 16, which, 1);
                     }
                 }
             }
         }
     }
     /* more than one pass of 128 blocks each way */
-    pmat_case(2, PM_MAXB, 130, 1, 16, 3);
-    pmat_case(2, 129, PM_MAXB, 2, 20, 3);
-    pmat_case(2, 97, PM_MAXB, 5, 66, 1);
-    pmat_case(4, 66, 60, 3, 40, 1);
+    pmat_case(2, PM_MAXB, 130, 1, 16, 3, 0);
+    pmat_case(2, 129, PM_MAXB, 2, 20, 3, 0);
+    pmat_case(2, 97, PM_MAXB, 5, 66, 1, 0);
+    pmat_case(4, 66, 60, 3, 40, 1, 0);
+    /* odd l at the longest block row of the contract (cb l^2 = 1024 at most) */
+    pmat_case(3, 40, 113, 2, 25, 3, 1);
+    pmat_case(5, 30, 40, 2, 30, 3, 0);
 }
 #else
 static void test_pmat_sizes(void)

@@ -12,6 +12,7 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "common/native.h"
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
 #include "snova/native/x86_64_avx512/meta.h"
@@ -402,11 +403,154 @@ PX_PLANES(4, 3)
 PX_PLANES(4, 4)
 PX_PLANES(4, 5)
 
+/* ---- Odd l (3, 5): rows of one or two words ----
+ * A block row of P is unpacked to one element a byte, then laid out as
+ * its l rows of P (row r of every block side by side: row j l + r of P,
+ * cb l elements). P^t Y: lanes are eight consecutive columns m of P, the
+ * output rows m; an input row j l + r adds its table (one for all lanes:
+ * VPERMT2Q) at the eight elements of its row, read as they lie. P X: lanes
+ * are eight consecutive columns of one row of P, each with the table of its
+ * own row of X, so a lookup is a gather (VPGATHERQQ) of eight words at
+ * public addresses, the table of column m at m 16 nw words; the eight
+ * lanes' sums are folded into the output row once a row. The elements of
+ * P are PUBLIC: they are indices and addresses here as in the twin; the
+ * tables hold secret rows and are only loaded and selected from. */
+#define ODD_MAXE (SNOVA_GF16_MAX_STRIP + 128u) /* elements of a block row, and slack */
+#define ODD_MAXC (SNOVA_GF16_MAX_STRIP / 3u + 16u) /* columns of P (cb l <= MAX_STRIP / l) */
+
+/* count nibbles of buf from nibble n, one a byte, into e (count + 8
+ * bytes written, and up to 63 more); reads only the bytes that hold them
+ * (the last part through a copy). 64 nibbles a step: 32 bytes widened to
+ * 16-bit lanes, each lane's two nibbles moved to its two bytes. */
+static inline void odd_unpack(uint8_t *e, const uint8_t *buf, size_t n, size_t count)
+{
+    const uint8_t *b = buf + n / 2u;
+    const size_t nb = (n % 2u + count + 1u) / 2u; /* bytes that hold them */
+    const __m512i lo = _mm512_set1_epi16(0x000f), hi = _mm512_set1_epi16(0x0f00);
+    uint8_t *o = e, tail[32];
+    size_t k;
+    for (k = 0; k < nb; k += 32) {
+        __m256i v;
+        __m512i x;
+        if (k + 32u <= nb) {
+            v = _mm256_loadu_si256((const __m256i *)(const void *)(b + k));
+        } else {
+            memset(tail, 0, sizeof tail);
+            memcpy(tail, b + k, nb - k);
+            v = _mm256_loadu_si256((const __m256i *)(const void *)tail);
+        }
+        x = _mm512_cvtepu8_epi16(v);
+        x = _mm512_or_si512(_mm512_and_si512(x, lo), _mm512_and_si512(_mm512_slli_epi64(x, 4), hi));
+        _mm512_storeu_si512((void *)(o + 2u * k), x);
+    }
+    if (n % 2u != 0) { /* the first nibble is the high half of its byte */
+        memmove(o, o + 1, count);
+    }
+    memset(o + count, 0, 8);
+}
+
+/* Block row j's l rows of P into rowb (nc = cb l elements each, then 8
+ * zeros). Not vectorised: GCC turns the strided 8-byte copies into
+ * scatters, several times slower than the copies. */
+PQSIG_NO_LOOP_VECTORIZE
+static void odd_rows(uint8_t (*rowb)[ODD_MAXC], uint8_t *e, const uint8_t *buf, size_t n, unsigned cb, unsigned l)
+{
+    const unsigned l2 = l * l, nc = cb * l;
+    unsigned r, k;
+    odd_unpack(e, buf, n, (size_t)cb * l2);
+    for (r = 0; r < l; r++) {
+        for (k = 0; k < cb; k++) { /* l bytes, copied as 8 (the next block's overwrite the rest) */
+            memcpy(&rowb[r][k * l], &e[k * l2 + r * l], 8);
+        }
+        memset(&rowb[r][nc], 0, 8); /* the lanes past the last column */
+    }
+}
+
+static inline void pmat_odd(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, uint64_t *out,
+                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, const unsigned l,
+                            const unsigned nw)
+{
+    const unsigned nc = cb * l; /* columns of P */
+    const size_t strip = (size_t)cb * l * l;
+    const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    uint8_t e[ODD_MAXE], rowb[5][ODD_MAXC];
+    unsigned j, r, m, w;
+    for (j = 0; j < rb; j++) {
+        odd_rows(rowb, e, buf, nib0 + j * strip, cb, l);
+        if (out != NULL) {
+            for (r = 0; r < l; r++) {
+                __m512i acc[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+                uint64_t *o = out + (size_t)(j * l + r) * nw;
+                for (m = 0; m < nc; m += 8) {
+                    const __mmask8 kl = (__mmask8)(nc - m >= 8u ? 0xffu : (1u << (nc - m)) - 1u);
+                    const __m512i ix = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)&rowb[r][m]));
+                    /* word w of entry ix of column m's table: (m 16 + ix) nw + w */
+                    const __m512i col = _mm512_add_epi64(_mm512_set1_epi64((long long)m), lane);
+                    __m512i at = _mm512_add_epi64(_mm512_slli_epi64(col, 4), ix);
+                    if (nw == 2u) {
+                        at = _mm512_slli_epi64(at, 1);
+                    }
+                    for (w = 0; w < nw; w++) {
+                        acc[w] = _mm512_xor_si512(acc[w], _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), kl, at,
+                                                                                       (const void *)(tabx + w), 8));
+                    }
+                }
+                for (w = 0; w < nw; w++) {
+                    uint64_t t[8], x;
+                    unsigned i;
+                    _mm512_storeu_si512((void *)t, acc[w]);
+                    x = t[0];
+                    for (i = 1; i < 8u; i++) {
+                        x ^= t[i];
+                    }
+                    o[w] ^= x;
+                }
+            }
+        }
+        if (outt != NULL) {
+            const uint64_t *ty = taby + (size_t)j * l * 16u * nw;
+            for (m = 0; m < nc; m += 8) {
+                const unsigned n = nc - m < 8u ? nc - m : 8u;
+                __m512i a[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+                for (r = 0; r < l; r++) {
+                    const __m512i ix = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)&rowb[r][m]));
+                    for (w = 0; w < nw; w++) {
+                        a[w] = _mm512_xor_si512(a[w], table_at(ty + (size_t)r * 16u * nw, ix, w, nw));
+                    }
+                }
+                xor_lanes(outt + (size_t)m * nw, a, n, nw);
+            }
+        }
+    }
+}
+
+#define PMAT_ODD(L, NW)                                                                                              \
+    static PQSIG_FLATTEN void pmat_odd_##L##_##NW(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb,       \
+                                                   uint64_t *out, const uint64_t *tabx, uint64_t *outt,             \
+                                                   const uint64_t *taby)                                            \
+    {                                                                                                                \
+        pmat_odd(buf, nib0, rb, cb, out, tabx, outt, taby, L, NW);                                                   \
+    }
+PMAT_ODD(3, 1)
+PMAT_ODD(3, 2)
+PMAT_ODD(5, 1)
+PMAT_ODD(5, 2)
+
 int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned cb, unsigned l, uint64_t *out,
                            const uint64_t *tabx, uint64_t *outt, const uint64_t *taby, unsigned nw)
 {
     typedef void (*px_fn)(const uint8_t *, size_t, unsigned, unsigned, uint64_t *, const uint64_t *, int);
     static const px_fn px[2][3] = {{pmat_px_2_3, pmat_px_2_4, pmat_px_2_5}, {pmat_px_4_3, pmat_px_4_4, pmat_px_4_5}};
+    if (l == 3u || l == 5u) { /* public sizes */
+        typedef void (*odd_fn)(const uint8_t *, size_t, unsigned, unsigned, uint64_t *, const uint64_t *,
+                               uint64_t *, const uint64_t *);
+        static const odd_fn odd[2][2] = {{pmat_odd_3_1, pmat_odd_3_2}, {pmat_odd_5_1, pmat_odd_5_2}};
+        if (nw < 1u || nw > 2u || (size_t)cb * l * l > SNOVA_GF16_MAX_STRIP) {
+            return PQSIG_NATIVE_FALLBACK;
+        }
+        odd[l / 5u][nw - 1u](buf, nib0, rb, cb, out, tabx, outt, taby);
+        return PQSIG_NATIVE_OK;
+    }
     if ((l != 4u && l != 2u) || nib0 % 2u != 0) { /* public sizes */
         return PQSIG_NATIVE_FALLBACK;
     }
