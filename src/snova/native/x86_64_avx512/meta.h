@@ -8,7 +8,9 @@
  *   GF(16), gf16_avx512.c: the product with the public matrix for l = 4
  *   and l = 2 by VPERMT2Q: rows of one or two words on tables held in
  *   registers, rows of three to five words (key generation, P X and the
- *   round-2 ESK's P^t Y) on tables regrouped into word planes; the avx2
+ *   round-2 ESK's P^t Y) on tables regrouped into word planes; for odd l
+ *   (3, 5) and rows of one or two words, P^t Y by VPERMT2Q and P X by
+ *   VPGATHERQQ of each column's own table; the avx2
  *   linear combination, solver and l = 4 block stage compiled with
  *   AVX-512VL, where each `acc ^= x & mask` of their bitsliced products
  *   becomes one vpternlogq. gf16_lincomb_avx512.c: the linear combination
