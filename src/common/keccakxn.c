@@ -328,5 +328,10 @@ void pqsig_shake256x8(uint8_t *const out[8], size_t outlen, const uint8_t *const
 
 void pqsig_shake128x8_block(uint8_t *const out[8], const uint8_t *const in[8], size_t inlen)
 {
+#if defined(PQSIG_COMMON_NATIVE_SHAKE128X8_BLOCK)
+    if (shake128x8_block_native(out, in, inlen) == PQSIG_NATIVE_OK) {
+        return;
+    }
+#endif
     shake128_one_block(8, out, in, inlen);
 }

@@ -89,6 +89,20 @@ static inline int shake128x4_block_native(uint8_t *const out[4], const uint8_t *
     return PQSIG_NATIVE_OK;
 }
 
+/* keccakx8_avx512.c: pqsig_shake128x8_block on eight states in AVX-512
+ * registers (the portable one builds and reads a state in memory). */
+void pqsig_shake128x8_block_avx512(uint8_t *const out[8], const uint8_t *const in[8], size_t inlen);
+
+#define PQSIG_COMMON_NATIVE_SHAKE128X8_BLOCK
+static inline int shake128x8_block_native(uint8_t *const out[8], const uint8_t *const in[8], size_t inlen)
+{
+    if ((pqsig_cpu_features() & PQSIG_CPU_AVX512F) == 0) {
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    pqsig_shake128x8_block_avx512(out, in, inlen);
+    return PQSIG_NATIVE_OK;
+}
+
 /* AVX-512F runs all eight at once; with AVX2 only, two halves of four. */
 #define PQSIG_COMMON_NATIVE_KECCAKX8
 static inline int keccakf1600x8_native(uint64_t s[8 * 25])
