@@ -412,6 +412,41 @@ static inline pqsig_emu_m512i emu_set1_epi16(short x)
     return r;
 }
 
+/* Byte 63 first, as the intrinsic. */
+static inline pqsig_emu_m512i emu_set_epi8(char e63, char e62, char e61, char e60, char e59, char e58, char e57,
+                                           char e56, char e55, char e54, char e53, char e52, char e51, char e50,
+                                           char e49, char e48, char e47, char e46, char e45, char e44, char e43,
+                                           char e42, char e41, char e40, char e39, char e38, char e37, char e36,
+                                           char e35, char e34, char e33, char e32, char e31, char e30, char e29,
+                                           char e28, char e27, char e26, char e25, char e24, char e23, char e22,
+                                           char e21, char e20, char e19, char e18, char e17, char e16, char e15,
+                                           char e14, char e13, char e12, char e11, char e10, char e9, char e8,
+                                           char e7, char e6, char e5, char e4, char e3, char e2, char e1, char e0)
+{
+    const char b[64] = {e0,  e1,  e2,  e3,  e4,  e5,  e6,  e7,  e8,  e9,  e10, e11, e12, e13, e14, e15,
+                        e16, e17, e18, e19, e20, e21, e22, e23, e24, e25, e26, e27, e28, e29, e30, e31,
+                        e32, e33, e34, e35, e36, e37, e38, e39, e40, e41, e42, e43, e44, e45, e46, e47,
+                        e48, e49, e50, e51, e52, e53, e54, e55, e56, e57, e58, e59, e60, e61, e62, e63};
+    pqsig_emu_m512i r;
+    memcpy(r.q, b, 64);
+    return r;
+}
+
+/* The low 16 bits of each 16-bit element's product. */
+static inline pqsig_emu_m512i emu_mullo_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    pqsig_emu_m512i r;
+    uint16_t x[32], y[32], o[32];
+    unsigned i;
+    memcpy(x, a.q, 64);
+    memcpy(y, b.q, 64);
+    for (i = 0; i < 32; i++) {
+        o[i] = (uint16_t)((uint32_t)x[i] * y[i]);
+    }
+    memcpy(r.q, o, 64);
+    return r;
+}
+
 /* Lane i: lane idx[i] mod 8 of a. */
 static inline pqsig_emu_m512i emu_permutexvar_epi64(pqsig_emu_m512i idx, pqsig_emu_m512i a)
 {
@@ -526,6 +561,8 @@ static inline pqsig_emu_m512i emu_gf2p8affineinv_epi64_epi8(pqsig_emu_m512i x, p
 #undef _mm512_cvtepu8_epi64
 #undef _mm512_set1_epi8
 #undef _mm512_set1_epi16
+#undef _mm512_set_epi8
+#undef _mm512_mullo_epi16
 #undef _mm512_permutexvar_epi64
 #undef _mm512_mask_i64gather_epi64
 #undef _mm512_shuffle_epi8
@@ -565,6 +602,8 @@ static inline pqsig_emu_m512i emu_gf2p8affineinv_epi64_epi8(pqsig_emu_m512i x, p
 #define _mm512_cvtepu8_epi64 emu_cvtepu8_epi64
 #define _mm512_set1_epi8 emu_set1_epi8
 #define _mm512_set1_epi16 emu_set1_epi16
+#define _mm512_set_epi8 emu_set_epi8
+#define _mm512_mullo_epi16 emu_mullo_epi16
 #define _mm512_permutexvar_epi64 emu_permutexvar_epi64
 #define _mm512_mask_i64gather_epi64 emu_mask_i64gather_epi64
 #define _mm512_shuffle_epi8 emu_shuffle_epi8

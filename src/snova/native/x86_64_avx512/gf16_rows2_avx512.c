@@ -217,6 +217,9 @@ int snova_avx512_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uin
     if (l == 4u) {
         return snova_avx512_gf16_rows4(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
     }
+    if (l == 3u || l == 5u) {
+        return snova_avx512_gf16_rows_odd(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
+    }
     if (l != 2u || o > R2_MAXO || gw * sizeof(uint64_t) > 2 * R2_MAXO + 64) {
         return PQSIG_NATIVE_FALLBACK;
     }
