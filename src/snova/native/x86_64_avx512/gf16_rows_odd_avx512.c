@@ -1,6 +1,6 @@
 /* SNOVA, GF(16), AVX-512BW: the block stage of the linear system
- * (native/api.h, snova_gf16_rows) for l = 3, eight oil blocks t at once
- * (written for odd l; l = 5 declines, below).
+ * (native/api.h, snova_gf16_rows) for odd l (3, 5), eight oil blocks t at
+ * once.
  *
  * The portable body (gf16/rows.h) works one block t at a time on words of
  * four 16-bit lanes: an element is a nibble in the low bits of a lane, a
@@ -31,7 +31,7 @@
 
 #if SNOVA_Q == 16
 
-#define ODD_L 5u  /* largest l the body is written for */
+#define ODD_L 5u  /* largest l */
 #define ODD_LW 2u /* words of l lanes, (l + 3) / 4 */
 
 /* The lanes of each 64-bit element: fold of four spread accumulators
@@ -188,16 +188,23 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
                     nbl[x][w] = fold_v(s);
                 }
             }
-            /* entry (r, c), O_t[x][y]: am[r][x] B[y][c] + A[r][y] nb[x][c] */
-            for (r = 0; r < l; r++) {
-                for (c = 0; c < l; c++) {
-                    for (x = 0; x < l; x++) {
-                        const __m512i amx = lane_bcast(aml[r][x / 4], &li, x % 4), nbc = lane_bcast(nbl[x][c / 4], &li, c % 4);
-                        for (w = 0; w < lw; w++) {
+            /* entry (r, c), O_t[x][y]: am[r][x] B[y][c] + A[r][y] nb[x][c].
+             * Word w outermost: with o < 8 the vectors of consecutive words
+             * overlap in memory, and a load that overlaps a masked store
+             * still in flight waits for it to commit (no forwarding from
+             * masked stores); words lw apart do not overlap (lw o >= 8 for
+             * every odd-l set), and the others were stored a pass before. */
+            for (w = 0; w < lw; w++) {
+                for (r = 0; r < l; r++) {
+                    for (c = 0; c < l; c++) {
+                        const __m512i bpc = _mm512_set1_epi64((long long)bp[c][w]);
+                        const __m512i apr = _mm512_set1_epi64((long long)ap[r][w]);
+                        for (x = 0; x < l; x++) {
                             uint64_t *p = acc + ((((size_t)r * l + c) * l + x) * lw + w) * o + t0;
-                            const __m512i v = _mm512_ternarylogic_epi64(
-                                _mm512_maskz_loadu_epi64(kt, p), mul_v(amx, _mm512_set1_epi64((long long)bp[c][w])),
-                                mul_v(nbc, _mm512_set1_epi64((long long)ap[r][w])), 0x96);
+                            const __m512i amx = lane_bcast(aml[r][x / 4], &li, x % 4);
+                            const __m512i nbc = lane_bcast(nbl[x][c / 4], &li, c % 4);
+                            const __m512i v = _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(kt, p), mul_v(amx, bpc),
+                                                                        mul_v(nbc, apr), 0x96);
                             _mm512_mask_storeu_epi64(p, kt, v);
                         }
                     }
@@ -230,14 +237,21 @@ static PQSIG_FLATTEN void rows_odd_3(uint64_t *g, size_t gw, const uint64_t *ll,
     rows_odd_body(g, gw, ll, rl, abq, spow, rhs, i, o, 3, work);
 }
 
+static PQSIG_FLATTEN void rows_odd_5(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl,
+                                     const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs, unsigned i,
+                                     unsigned o, uint64_t *work)
+{
+    rows_odd_body(g, gw, ll, rl, abq, spow, rhs, i, o, 5, work);
+}
+
 int snova_avx512_gf16_rows_odd(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                                const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                                uint64_t *work)
 {
-    /* l = 5 declines: this body took 1.06 of avx2's signing time there
-     * (SNOVA_24_5_16_5, 205 k ticks a call where the twin's takes about
-     * 140 k; its per-block state, 60 vectors, is twice the register file);
-     * l = 3 gains (src/snova/README.md) */
+    if (l == 5u) {
+        rows_odd_5(g, gw, ll, rl, abq, spow, rhs, i, o, work);
+        return PQSIG_NATIVE_OK;
+    }
     if (l == 3u) { /* public sizes */
         rows_odd_3(g, gw, ll, rl, abq, spow, rhs, i, o, work);
         return PQSIG_NATIVE_OK;

@@ -47,7 +47,7 @@ int snova_avx512_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigne
 int snova_avx512_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                            const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                            uint64_t *work);
-/* l = 3: eight blocks t a vector (gf16_rows_odd_avx512.c; l = 5 declines) */
+/* odd l (3, 5): eight blocks t a vector (gf16_rows_odd_avx512.c) */
 #define snova_avx512_gf16_rows_odd PQSIG_KNS(snova_avx512_gf16_rows_odd)
 int snova_avx512_gf16_rows_odd(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                                const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
