@@ -3,8 +3,9 @@
  * implementation's operations, after their CPU check (src/common/kset.h).
  * Every kernel it does not list is the avx2 one.
  *   The public-seed expansion by SHAKE runs 8 units per call of the shared
- *   8-way SHAKE128 (one AVX-512 permutation of eight states,
- *   src/common/native/x86_64/keccakx8_avx512.c) instead of 4.
+ *   8-way SHAKE128 (one AVX-512 permutation of eight states, the one-block
+ *   entry's lanes in registers: src/common/native/x86_64/keccakx8_avx512.c)
+ *   instead of 4.
  *   GF(16), gf16_avx512.c: the product with the public matrix for l = 4
  *   and l = 2 by VPERMT2Q: rows of one or two words on tables held in
  *   registers, rows of three to five words (key generation, P X and the
@@ -16,7 +17,8 @@
  *   becomes one vpternlogq. gf16_lincomb_avx512.c: the linear combination
  *   of a block's rows, eight rows a 512-bit vector. gf16_rows2_avx512.c:
  *   the l = 2 block stage by GFNI affine maps of byte planes, and the
- *   entry of the block stage.
+ *   entry of the block stage. gf16_rows_odd_avx512.c: the block stage for
+ *   odd l, the portable body's words as vectors of eight oil blocks.
  * The other GF(16) kernels and the odd-q ones stay avx2's:
  * src/snova/README.md ("avx512") gives the measurements. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
