@@ -32,6 +32,23 @@ static inline __m512i mqs_gfni_matrix(uint8_t s)
     return _mm512_xor_si512(z, _mm512_shuffle_epi32(z, _MM_PERM_BADC));
 }
 
+/* A matrix from memory in every word, as a register operand. clang 14
+ * (Debian 12's) folds such a broadcast into VGF2P8AFFINEQB as a {1to8}
+ * memory operand and encodes its 8-bit displacement unscaled, where the
+ * CPU scales it by 8: with a nonzero offset the instruction reads another
+ * matrix (the public map and the prepared products failed the kernel
+ * tests, and MQ-Sign's avx512 KATs, in a clang build). An empty asm that
+ * takes the vector in a register keeps the broadcast a separate
+ * VPBROADCASTQ, whatever the compiler. */
+static inline __m512i mqs_gfni_bcast(uint64_t a)
+{
+    __m512i m = _mm512_set1_epi64((long long)a);
+#if defined(__clang__) && !defined(PQSIG_TEST_EMU_AVX512_H)
+    __asm__("" : "+v"(m));
+#endif
+    return m;
+}
+
 /* The 64 bytes of x times the element whose matrix is a. */
 static inline __m512i mqs_gfni_prod(__m512i x, __m512i a)
 {

@@ -194,7 +194,7 @@ static inline __m512i prepared(const uint8_t tab[32])
 {
     uint64_t a;
     memcpy(&a, tab, 8);
-    return _mm512_set1_epi64((long long)a);
+    return mqs_gfni_bcast(a);
 }
 
 /* The products by nt = 1 or 2 sets of prepared scalars of vectors of nb

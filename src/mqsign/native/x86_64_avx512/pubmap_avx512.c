@@ -40,7 +40,7 @@ static void matrices(uint64_t *mat, const uint8_t w[MQS_N])
 
 static inline __m512i times(__m512i x, uint64_t a)
 {
-    return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)a), 0);
+    return _mm512_gf2p8affine_epi64_epi8(x, mqs_gfni_bcast(a), 0);
 }
 
 void mqs_avx512_pubmap(uint8_t z[MQS_O], const uint8_t *p, const uint8_t w[MQS_N], void *work)
