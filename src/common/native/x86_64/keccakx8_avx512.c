@@ -20,15 +20,9 @@
 
 #define KECCAK_FN permute8
 #define KECCAK_PARAMS uint64_t s[8 * 25]
-#define KECCAK_LANE __m512i
 #define KECCAK_LOAD(i) _mm512_loadu_si512((const void *)(s + 8 * (i)))
 #define KECCAK_STORE(i, v) _mm512_storeu_si512((void *)(s + 8 * (i)), (v))
-#define KECCAK_XOR(a, b) _mm512_xor_si512((a), (b))
-#define KECCAK_XOR5(a, b, c, d, e) \
-    _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
-#define KECCAK_ROL(x, n) _mm512_rol_epi64((x), (n))
-#define KECCAK_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xd2)
-#define KECCAK_IOTA(x, r) _mm512_xor_si512((x), _mm512_set1_epi64((long long)keccak_rc[r]))
+#include "common/native/x86_64/keccakx8_avx512_ops.h"
 #include "common/keccak_perm.h"
 
 #define KECCAK_FN permute4vl
@@ -47,15 +41,9 @@
 /* The same on lanes held as vectors (the one-block kernel below). */
 #define KECCAK_FN permute8_lanes
 #define KECCAK_PARAMS const __m512i *in, __m512i *out
-#define KECCAK_LANE __m512i
 #define KECCAK_LOAD(i) in[i]
 #define KECCAK_STORE(i, v) (out[i] = (v))
-#define KECCAK_XOR(a, b) _mm512_xor_si512((a), (b))
-#define KECCAK_XOR5(a, b, c, d, e) \
-    _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
-#define KECCAK_ROL(x, n) _mm512_rol_epi64((x), (n))
-#define KECCAK_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xd2)
-#define KECCAK_IOTA(x, r) _mm512_xor_si512((x), _mm512_set1_epi64((long long)keccak_rc[r]))
+#include "common/native/x86_64/keccakx8_avx512_ops.h"
 #include "common/keccak_perm.h"
 
 void pqsig_keccakf1600x8_avx512(uint64_t s[8 * 25])
