@@ -5,6 +5,7 @@
  * translation unit, whose dispatcher instantiates rows_body for each l. */
 #include <string.h>
 
+#include "snova/gf16/rows_term.h"
 #include "snova/gf16/scalar.h"
 #include "snova/native/api.h"
 
@@ -40,45 +41,14 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
     const uint8_t *q1v = bm + (size_t)o * alpha * l2, *q2v = q1v + (size_t)o * alpha * l;
     uint32_t spsp[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL][SNOVA_GF16_MAXL];
     unsigned al, t, a, x, y, r, u, w;
-    for (a = 0; a < l; a++) {
-        for (x = 0; x < l; x++) {
-            for (y = 0; y < l; y++) {
-                spsp[a][x][y] = gf16_spread(spow[(a * l + x) * l + y]);
-            }
-        }
-    }
+    rows_spread_spow(spsp, spow, l);
     memset(acc, 0, (size_t)l2 * o * l * lw * sizeof(uint64_t));
     for (al = 0; al < alpha; al++) {
         const unsigned ip = (i + al) % o;
         const size_t it = (size_t)i * alpha + al;
         const uint8_t *q1 = q1v + it * l, *q2 = q2v + it * l, *ab = am + it * l2, *bb = bm + it * l2;
-        uint32_t asp[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL], q1sp[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL];
-        uint32_t q1c[SNOVA_GF16_MAXL], q2c[SNOVA_GF16_MAXL];
-        uint64_t bp[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX], ap[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX], bl[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX],
-            q2l[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX];
-        memset(q2l, 0, sizeof(q2l));
-        memset(bp, 0, sizeof(bp));
-        memset(ap, 0, sizeof(ap));
-        memset(bl, 0, sizeof(bl));
-        for (x = 0; x < l; x++) {
-            for (y = 0; y < l; y++) {
-                uint32_t v1 = 0, v2 = 0;
-                for (a = 0; a < l; a++) {
-                    v1 ^= (uint32_t)q1[a] * spsp[a][x][y];
-                    v2 ^= (uint32_t)q2[a] * spsp[a][x][y];
-                }
-                q1sp[x][y] = gf16_spread(gf16_fold(v1));
-                q2l[x][y / 4] |= gf16_lane_put(gf16_spread(gf16_fold(v2)), y);
-                asp[x][y] = gf16_spread(ab[x * l + y]);
-                bp[x][y / 4] |= gf16_lane_put(gf16_spread(bb[y * l + x]), y);
-                ap[x][y / 4] |= gf16_lane_put(asp[x][y], y);
-                bl[x][y / 4] |= gf16_lane_put(gf16_spread(bb[x * l + y]), y);
-            }
-        }
-        for (a = 0; a < l; a++) {
-            q1c[a] = gf16_spread(q1[a]);
-            q2c[a] = gf16_spread(q2[a]);
-        }
+        rows_term f;
+        rows_term_init(&f, (const uint32_t(*)[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL])spsp, q1, q2, ab, bb, l);
         for (t = 0; t < o; t++) {
             const uint64_t *lt = ll + ((size_t)ip * ol + t * l) * l * lw;
             const uint64_t *rr = rl + ((size_t)ip * ol + t * l) * l * lw;
@@ -90,8 +60,8 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
                 for (w = 0; w < lw; w++) {
                     uint64_t sl = 0, sr = 0;
                     for (a = 0; a < l; a++) {
-                        sl ^= lt[(u * l + a) * lw + w] * q1c[a];
-                        sr ^= rr[(u * l + a) * lw + w] * q2c[a];
+                        sl ^= lt[(u * l + a) * lw + w] * f.q1c[a];
+                        sr ^= rr[(u * l + a) * lw + w] * f.q2c[a];
                     }
                     lsl[u][w] = gf16_fold_lanes(sl);
                     rsl[u][w] = gf16_fold_lanes(sr);
@@ -102,7 +72,7 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
                 for (w = 0; w < lw; w++) {
                     uint64_t s = 0;
                     for (u = 0; u < l; u++) {
-                        s ^= (uint64_t)gf16_lane(lsl[u], x) * q2l[u][w];
+                        s ^= (uint64_t)gf16_lane(lsl[u], x) * f.q2l[u][w];
                     }
                     ml[x][w] = gf16_fold_lanes(s);
                 }
@@ -111,7 +81,7 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
                 for (w = 0; w < lw; w++) {
                     uint64_t s = 0;
                     for (u = 0; u < l; u++) {
-                        s ^= ml[u][w] * asp[r][u];
+                        s ^= ml[u][w] * f.asp[r][u];
                     }
                     aml[r][w] = gf16_fold_lanes(s);
                 }
@@ -121,7 +91,7 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
                 for (w = 0; w < lw; w++) {
                     uint64_t s = 0;
                     for (u = 0; u < l; u++) {
-                        s ^= rsl[u][w] * q1sp[x][u];
+                        s ^= rsl[u][w] * f.q1sp[x][u];
                     }
                     nl[x][w] = gf16_fold_lanes(s);
                 }
@@ -130,12 +100,12 @@ static inline void rows_body(uint64_t *g, size_t gw, const uint64_t *ll, const u
                 for (w = 0; w < lw; w++) {
                     uint64_t s = 0;
                     for (u = 0; u < l; u++) {
-                        s ^= (uint64_t)gf16_lane(nl[x], u) * bl[u][w];
+                        s ^= (uint64_t)gf16_lane(nl[x], u) * f.bl[u][w];
                     }
                     nbl[x][w] = gf16_fold_lanes(s);
                 }
             }
-            rows_acc_update_c(acc + (size_t)t * l * lw, (size_t)o * l * lw, aml, nbl, bp, ap, l);
+            rows_acc_update_c(acc + (size_t)t * l * lw, (size_t)o * l * lw, aml, nbl, f.bp, f.ap, l);
         }
     }
     for (r = 0; r < l2; r++) {

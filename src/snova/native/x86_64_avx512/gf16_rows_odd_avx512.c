@@ -30,9 +30,7 @@
 #include "snova/native/x86_64_avx512/meta.h"
 
 #if SNOVA_Q == 16
-
-#define ODD_L 5u  /* largest l */
-#define ODD_LW 2u /* words of l lanes, (l + 3) / 4 */
+#include "snova/gf16/rows_term.h"
 
 /* The lanes of each 64-bit element: fold of four spread accumulators
  * (gf16_fold_lanes on every word). */
@@ -83,48 +81,19 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
     const size_t nacc = (size_t)l2 * l * lw; /* accumulator words per block */
     const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * l2;
     const uint8_t *q1v = bm + (size_t)o * alpha * l2, *q2v = q1v + (size_t)o * alpha * l;
-    uint32_t spsp[ODD_L][ODD_L][ODD_L];
+    uint32_t spsp[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL][SNOVA_GF16_MAXL];
     lane_ix li;
     unsigned al, t0, a, x, y, r, c, u, w;
     lane_ix_init(&li);
-    for (a = 0; a < l; a++) {
-        for (x = 0; x < l; x++) {
-            for (y = 0; y < l; y++) {
-                spsp[a][x][y] = gf16_spread(spow[(a * l + x) * l + y]);
-            }
-        }
-    }
+    rows_spread_spow(spsp, spow, l);
     memset(acc, 0, nacc * o * sizeof(uint64_t));
     for (al = 0; al < alpha; al++) {
         const unsigned ip = (i + al) % o;
         const size_t it = (size_t)i * alpha + al;
         const uint8_t *q1 = q1v + it * l, *q2 = q2v + it * l, *ab = am + it * l2, *bb = bm + it * l2;
         /* the term's factors, as the body makes them */
-        uint32_t asp[ODD_L][ODD_L], q1sp[ODD_L][ODD_L], q1c[ODD_L], q2c[ODD_L];
-        uint64_t bp[ODD_L][ODD_LW], ap[ODD_L][ODD_LW], bl[ODD_L][ODD_LW], q2l[ODD_L][ODD_LW];
-        memset(q2l, 0, sizeof(q2l));
-        memset(bp, 0, sizeof(bp));
-        memset(ap, 0, sizeof(ap));
-        memset(bl, 0, sizeof(bl));
-        for (x = 0; x < l; x++) {
-            for (y = 0; y < l; y++) {
-                uint32_t v1 = 0, v2 = 0;
-                for (a = 0; a < l; a++) {
-                    v1 ^= (uint32_t)q1[a] * spsp[a][x][y];
-                    v2 ^= (uint32_t)q2[a] * spsp[a][x][y];
-                }
-                q1sp[x][y] = gf16_spread(gf16_fold(v1));
-                q2l[x][y / 4] |= gf16_lane_put(gf16_spread(gf16_fold(v2)), y);
-                asp[x][y] = gf16_spread(ab[x * l + y]);
-                bp[x][y / 4] |= gf16_lane_put(gf16_spread(bb[y * l + x]), y);
-                ap[x][y / 4] |= gf16_lane_put(asp[x][y], y);
-                bl[x][y / 4] |= gf16_lane_put(gf16_spread(bb[x * l + y]), y);
-            }
-        }
-        for (a = 0; a < l; a++) {
-            q1c[a] = gf16_spread(q1[a]);
-            q2c[a] = gf16_spread(q2[a]);
-        }
+        rows_term f;
+        rows_term_init(&f, (const uint32_t(*)[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL])spsp, q1, q2, ab, bb, l);
         for (t0 = 0; t0 < o; t0 += 8) {
             const unsigned nt = o - t0 < 8u ? o - t0 : 8u;
             const __mmask8 kt = (__mmask8)((1u << nt) - 1u);
@@ -132,8 +101,8 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
              * steps by l^2 lw words */
             const long long sk = (long long)(l2 * lw);
             const __m512i step = _mm512_setr_epi64(0, sk, 2 * sk, 3 * sk, 4 * sk, 5 * sk, 6 * sk, 7 * sk);
-            __m512i lsl[ODD_L][ODD_LW], rsl[ODD_L][ODD_LW], ml[ODD_L][ODD_LW], aml[ODD_L][ODD_LW];
-            __m512i nl[ODD_L][ODD_LW], nbl[ODD_L][ODD_LW];
+            __m512i lsl[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX], rsl[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX], ml[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX], aml[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX];
+            __m512i nl[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX], nbl[SNOVA_GF16_MAXL][SNOVA_GF16_LWMAX];
             for (u = 0; u < l; u++) {
                 for (w = 0; w < lw; w++) {
                     __m512i sl = _mm512_setzero_si512(), sr = sl;
@@ -142,8 +111,8 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
                         const uint64_t *b1 = rl + ((size_t)ip * ol + t0 * l + u) * l * lw + a * lw + w;
                         const __m512i vl = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), kt, step, b0, 8);
                         const __m512i vr = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), kt, step, b1, 8);
-                        sl = _mm512_xor_si512(sl, mul_v(vl, _mm512_set1_epi16((short)q1c[a])));
-                        sr = _mm512_xor_si512(sr, mul_v(vr, _mm512_set1_epi16((short)q2c[a])));
+                        sl = _mm512_xor_si512(sl, mul_v(vl, _mm512_set1_epi16((short)f.q1c[a])));
+                        sr = _mm512_xor_si512(sr, mul_v(vr, _mm512_set1_epi16((short)f.q2c[a])));
                     }
                     lsl[u][w] = fold_v(sl);
                     rsl[u][w] = fold_v(sr);
@@ -155,7 +124,7 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
                     __m512i s = _mm512_setzero_si512();
                     for (u = 0; u < l; u++) {
                         s = _mm512_xor_si512(s, mul_v(lane_bcast(lsl[u][x / 4], &li, x % 4),
-                                                      _mm512_set1_epi64((long long)q2l[u][w])));
+                                                      _mm512_set1_epi64((long long)f.q2l[u][w])));
                     }
                     ml[x][w] = fold_v(s);
                 }
@@ -164,7 +133,7 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
                 for (w = 0; w < lw; w++) {
                     __m512i s = _mm512_setzero_si512();
                     for (u = 0; u < l; u++) {
-                        s = _mm512_xor_si512(s, mul_v(ml[u][w], _mm512_set1_epi16((short)asp[r][u])));
+                        s = _mm512_xor_si512(s, mul_v(ml[u][w], _mm512_set1_epi16((short)f.asp[r][u])));
                     }
                     aml[r][w] = fold_v(s);
                 }
@@ -173,7 +142,7 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
                 for (w = 0; w < lw; w++) {
                     __m512i s = _mm512_setzero_si512();
                     for (u = 0; u < l; u++) {
-                        s = _mm512_xor_si512(s, mul_v(rsl[u][w], _mm512_set1_epi16((short)q1sp[x][u])));
+                        s = _mm512_xor_si512(s, mul_v(rsl[u][w], _mm512_set1_epi16((short)f.q1sp[x][u])));
                     }
                     nl[x][w] = fold_v(s);
                 }
@@ -183,7 +152,7 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
                     __m512i s = _mm512_setzero_si512();
                     for (u = 0; u < l; u++) {
                         s = _mm512_xor_si512(s, mul_v(lane_bcast(nl[x][u / 4], &li, u % 4),
-                                                      _mm512_set1_epi64((long long)bl[u][w])));
+                                                      _mm512_set1_epi64((long long)f.bl[u][w])));
                     }
                     nbl[x][w] = fold_v(s);
                 }
@@ -197,8 +166,8 @@ static inline void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll, con
             for (w = 0; w < lw; w++) {
                 for (r = 0; r < l; r++) {
                     for (c = 0; c < l; c++) {
-                        const __m512i bpc = _mm512_set1_epi64((long long)bp[c][w]);
-                        const __m512i apr = _mm512_set1_epi64((long long)ap[r][w]);
+                        const __m512i bpc = _mm512_set1_epi64((long long)f.bp[c][w]);
+                        const __m512i apr = _mm512_set1_epi64((long long)f.ap[r][w]);
                         for (x = 0; x < l; x++) {
                             uint64_t *p = acc + ((((size_t)r * l + c) * l + x) * lw + w) * o + t0;
                             const __m512i amx = lane_bcast(aml[r][x / 4], &li, x % 4);
