@@ -611,4 +611,162 @@ static inline pqsig_emu_m512i emu_gf2p8affineinv_epi64_epi8(pqsig_emu_m512i x, p
 #define _mm512_gf2p8mul_epi8 emu_gf2p8mul_epi8
 #define _mm512_gf2p8affineinv_epi64_epi8 emu_gf2p8affineinv_epi64_epi8
 
+/* ---- 16-bit lanes (SNOVA odd q's products) ---- */
+static inline void emu_words(uint16_t w[32], pqsig_emu_m512i a)
+{
+    memcpy(w, a.q, 64);
+}
+
+static inline pqsig_emu_m512i emu_from_words(const uint16_t w[32])
+{
+    pqsig_emu_m512i r;
+    memcpy(r.q, w, 64);
+    return r;
+}
+
+/* One operation lane by lane: op 0 add, 1 sub, 2 unsigned min, 3 high half
+ * of the unsigned product, 4 vpmaddubsw (a's bytes unsigned, b's signed,
+ * the pair sums saturated to signed 16 bits). */
+static inline pqsig_emu_m512i emu_op_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b, int op)
+{
+    uint16_t x[32], y[32], o[32];
+    unsigned i;
+    emu_words(x, a);
+    emu_words(y, b);
+    for (i = 0; i < 32; i++) {
+        switch (op) {
+        case 0:
+            o[i] = (uint16_t)(x[i] + y[i]);
+            break;
+        case 1:
+            o[i] = (uint16_t)(x[i] - y[i]);
+            break;
+        case 2:
+            o[i] = x[i] < y[i] ? x[i] : y[i];
+            break;
+        case 3:
+            o[i] = (uint16_t)(((uint32_t)x[i] * y[i]) >> 16);
+            break;
+        default: {
+            const int32_t s = (int32_t)(x[i] & 0xffu) * (int8_t)(y[i] & 0xffu) +
+                              (int32_t)(x[i] >> 8) * (int8_t)(y[i] >> 8);
+            o[i] = (uint16_t)(int16_t)(s > 32767 ? 32767 : s < -32768 ? -32768 : s);
+            break;
+        }
+        }
+    }
+    return emu_from_words(o);
+}
+
+static inline pqsig_emu_m512i emu_add_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_op_epi16(a, b, 0);
+}
+
+static inline pqsig_emu_m512i emu_sub_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_op_epi16(a, b, 1);
+}
+
+static inline pqsig_emu_m512i emu_min_epu16(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_op_epi16(a, b, 2);
+}
+
+static inline pqsig_emu_m512i emu_mulhi_epu16(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_op_epi16(a, b, 3);
+}
+
+static inline pqsig_emu_m512i emu_maddubs_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_op_epi16(a, b, 4);
+}
+
+/* Shifts of every 16-bit lane by n < 16: left, and right arithmetic. */
+static inline pqsig_emu_m512i emu_slli_epi16(pqsig_emu_m512i a, unsigned n)
+{
+    uint16_t w[32];
+    unsigned i;
+    emu_words(w, a);
+    for (i = 0; i < 32; i++) {
+        w[i] = (uint16_t)(w[i] << n);
+    }
+    return emu_from_words(w);
+}
+
+static inline pqsig_emu_m512i emu_srai_epi16(pqsig_emu_m512i a, unsigned n)
+{
+    uint16_t w[32];
+    unsigned i;
+    emu_words(w, a);
+    for (i = 0; i < 32; i++) {
+        w[i] = (uint16_t)(w[i] & 0x8000u ? 0xffffu - ((0xffffu - w[i]) >> n) : (unsigned)w[i] >> n);
+    }
+    return emu_from_words(w);
+}
+
+/* Word i is read (written) only when mask bit i is set. */
+static inline pqsig_emu_m512i emu_maskz_loadu_epi16(__mmask32 k, const void *p)
+{
+    uint16_t w[32];
+    unsigned i;
+    memset(w, 0, sizeof w);
+    for (i = 0; i < 32; i++) {
+        if ((k >> i) & 1u) {
+            memcpy(&w[i], (const uint8_t *)p + 2 * i, 2);
+        }
+    }
+    return emu_from_words(w);
+}
+
+static inline void emu_mask_storeu_epi16(void *p, __mmask32 k, pqsig_emu_m512i a)
+{
+    uint16_t w[32];
+    unsigned i;
+    emu_words(w, a);
+    for (i = 0; i < 32; i++) {
+        if ((k >> i) & 1u) {
+            memcpy((uint8_t *)p + 2 * i, &w[i], 2);
+        }
+    }
+}
+
+/* AVX-512VL+BW on 256 bits: byte i of p read only when mask bit i is set. */
+static inline __m256i emu_mm256_maskz_loadu_epi8(__mmask32 k, const void *p)
+{
+    uint8_t b[32];
+    unsigned i;
+    __m256i r;
+    memset(b, 0, sizeof b);
+    for (i = 0; i < 32; i++) {
+        if ((k >> i) & 1u) {
+            b[i] = ((const uint8_t *)p)[i];
+        }
+    }
+    memcpy(&r, b, sizeof r);
+    return r;
+}
+
+#undef _mm512_add_epi16
+#undef _mm512_sub_epi16
+#undef _mm512_min_epu16
+#undef _mm512_mulhi_epu16
+#undef _mm512_maddubs_epi16
+#undef _mm512_slli_epi16
+#undef _mm512_srai_epi16
+#undef _mm512_maskz_loadu_epi16
+#undef _mm512_mask_storeu_epi16
+#undef _mm256_maskz_loadu_epi8
+#define _mm512_add_epi16 emu_add_epi16
+#define _mm512_sub_epi16 emu_sub_epi16
+#define _mm512_min_epu16 emu_min_epu16
+#define _mm512_mulhi_epu16 emu_mulhi_epu16
+#define _mm512_maddubs_epi16 emu_maddubs_epi16
+#define _mm512_slli_epi16 emu_slli_epi16
+#define _mm512_srai_epi16 emu_srai_epi16
+#define _mm512_maskz_loadu_epi16 emu_maskz_loadu_epi16
+#define _mm512_mask_storeu_epi16 emu_mask_storeu_epi16
+#define _mm256_maskz_loadu_epi8 emu_mm256_maskz_loadu_epi8
+
 #endif

@@ -33,24 +33,25 @@ static inline int snova_shake_x8_native(void)
 /* On x86-64 the avx2 kernels serve the avx2 set and every larger one. */
 #define SNOVA_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
 
-#if SNOVA_Q == 16
-/* avx512's GF(16) kernel where the set is avx512 (the hook returns after
+/* avx512's kernel where the set is avx512 (the hook returns after
  * it), else the avx2 one below: RUN for a kernel that gives nothing back,
  * TRY for one that returns PQSIG_NATIVE_OK or _FALLBACK itself. */
-#if defined(SNOVA_AVX512_GF16)
-#define SNOVA_AVX512_GF16_RUN(call)                                                                \
+#if defined(SNOVA_AVX512_GF16) || defined(SNOVA_AVX512_GFQ)
+#define SNOVA_AVX512_RUN(call)                                                                     \
     if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
         call;                                                                                      \
         return PQSIG_NATIVE_OK;                                                                    \
     }
-#define SNOVA_AVX512_GF16_TRY(call)                                                                \
+#define SNOVA_AVX512_TRY(call)                                                                     \
     if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
         return call;                                                                               \
     }
 #else
-#define SNOVA_AVX512_GF16_RUN(call)
-#define SNOVA_AVX512_GF16_TRY(call)
+#define SNOVA_AVX512_RUN(call)
+#define SNOVA_AVX512_TRY(call)
 #endif
+
+#if SNOVA_Q == 16
 
 #if defined(SNOVA_AVX2_GF16_TABLE)
 #define PQSIG_SNOVA_NATIVE_GF16_TABLE
@@ -65,7 +66,7 @@ static inline int snova_gf16_table_native(uint64_t *tab, const uint64_t *x, unsi
 static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, size_t s_stride,
                                             const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
 {
-    SNOVA_AVX512_GF16_RUN(snova_avx512_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw));
+    SNOVA_AVX512_RUN(snova_avx512_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw));
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, snova_avx2_gf16_lincomb(out, s, s_stride, x, x_stride, count, nw));
 }
 #endif
@@ -75,7 +76,7 @@ static inline int snova_gf16_lincomb_native(uint64_t *out, const uint8_t *s, siz
 static inline int snova_gf16_lincomb_rows_native(uint64_t *out, unsigned nrows, const uint8_t *s, size_t s_stride,
                                                  const uint64_t *x, size_t x_stride, size_t count, unsigned nw)
 {
-    SNOVA_AVX512_GF16_RUN(snova_avx512_gf16_lincomb_rows(out, nrows, s, s_stride, x, x_stride, count, nw));
+    SNOVA_AVX512_RUN(snova_avx512_gf16_lincomb_rows(out, nrows, s, s_stride, x, x_stride, count, nw));
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, snova_avx2_gf16_lincomb_rows(out, nrows, s, s_stride, x, x_stride, count, nw));
 }
 #endif
@@ -84,7 +85,7 @@ static inline int snova_gf16_lincomb_rows_native(uint64_t *out, unsigned nrows, 
 #define PQSIG_SNOVA_NATIVE_GF16_SOLVE
 static inline int snova_gf16_solve_native(uint32_t *singular, uint64_t *g, unsigned n, unsigned w)
 {
-    SNOVA_AVX512_GF16_RUN(*singular = snova_avx512_gf16_solve(g, n, w));
+    SNOVA_AVX512_RUN(*singular = snova_avx512_gf16_solve(g, n, w));
     PQSIG_KSET_HOOK(PQSIG_KSET_AVX2, *singular = snova_avx2_gf16_solve(g, n, w));
 }
 #endif
@@ -139,7 +140,7 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
                                          const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs,
                                          unsigned i, unsigned o, unsigned l, uint64_t *work)
 {
-    SNOVA_AVX512_GF16_TRY(snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work));
+    SNOVA_AVX512_TRY(snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work));
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
     }
@@ -164,6 +165,7 @@ static inline int snova_gfq_wide_native(void)
 static inline int snova_gfq_mul_native(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs,
                                        unsigned rows, unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
 {
+    SNOVA_AVX512_RUN(snova_avx512_gfq_mul(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols));
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols));
 }
 
@@ -171,6 +173,7 @@ static inline int snova_gfq_mul_native(uint16_t *out, size_t os, const uint8_t *
 static inline int snova_gfq_mul_pairs_native(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
                                              unsigned inner, const uint16_t *xp, size_t xps, unsigned cols)
 {
+    SNOVA_AVX512_RUN(snova_avx512_gfq_mul_pairs(out, os, a, a_rs, rows, inner, xp, xps, cols));
     SNOVA_GFQ_HOOK(snova_avx2_gfq_mul_pairs(out, os, a, a_rs, rows, inner, xp, xps, cols));
 }
 

@@ -58,6 +58,15 @@ int snova_avx512_gf16_rows_odd(uint64_t *g, size_t gw, const uint64_t *ll, const
 int snova_avx512_gf16_rows4(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                             const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                             uint64_t *work);
+#else
+/* Odd q: the two vpmaddubsw products on 512-bit vectors (gfq_mul_avx512.c) */
+#define SNOVA_AVX512_GFQ
+#define snova_avx512_gfq_mul PQSIG_KNS(snova_avx512_gfq_mul)
+#define snova_avx512_gfq_mul_pairs PQSIG_KNS(snova_avx512_gfq_mul_pairs)
+void snova_avx512_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                          unsigned inner, const uint8_t *x, size_t xs, unsigned cols);
+void snova_avx512_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
+                                unsigned inner, const uint16_t *xq, size_t xps, unsigned cols);
 #endif
 
 #endif
