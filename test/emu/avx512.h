@@ -769,4 +769,91 @@ static inline __m256i emu_mm256_maskz_loadu_epi8(__mmask32 k, const void *p)
 #define _mm512_mask_storeu_epi16 emu_mask_storeu_epi16
 #define _mm256_maskz_loadu_epi8 emu_mm256_maskz_loadu_epi8
 
+/* ---- 64-bit words and 256-bit halves (SNOVA odd q's block stage) ---- */
+/* imm8 picks, for each word of each 256-bit half, a word of that half. */
+static inline pqsig_emu_m512i emu_permutex_epi64(pqsig_emu_m512i a, int imm)
+{
+    pqsig_emu_m512i r;
+    unsigned h, i;
+    for (h = 0; h < 2; h++) {
+        for (i = 0; i < 4; i++) {
+            r.q[4 * h + i] = a.q[4 * h + (((unsigned)imm >> (2 * i)) & 3u)];
+        }
+    }
+    return r;
+}
+
+/* Within each 128-bit lane: the low (high) words of a and b. */
+static inline pqsig_emu_m512i emu_unpack_epi64(pqsig_emu_m512i a, pqsig_emu_m512i b, unsigned high)
+{
+    pqsig_emu_m512i r;
+    unsigned l;
+    for (l = 0; l < 4; l++) {
+        r.q[2 * l] = a.q[2 * l + high];
+        r.q[2 * l + 1] = b.q[2 * l + high];
+    }
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_unpacklo_epi64(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_unpack_epi64(a, b, 0);
+}
+
+static inline pqsig_emu_m512i emu_unpackhi_epi64(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    return emu_unpack_epi64(a, b, 1);
+}
+
+static inline pqsig_emu_m512i emu_broadcast_i64x4(__m256i a)
+{
+    pqsig_emu_m512i r;
+    memcpy(r.q, &a, 32);
+    memcpy(r.q + 4, &a, 32);
+    return r;
+}
+
+/* The upper half undefined in the instruction: zero here. */
+static inline pqsig_emu_m512i emu_castsi256_si512(__m256i a)
+{
+    pqsig_emu_m512i r = emu_setzero();
+    memcpy(r.q, &a, 32);
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_inserti64x4(pqsig_emu_m512i a, __m256i b, int half)
+{
+    memcpy(a.q + 4 * (half & 1), &b, 32);
+    return a;
+}
+
+static inline __m256i emu_extracti64x4_epi64(pqsig_emu_m512i a, int half)
+{
+    __m256i r;
+    memcpy(&r, a.q + 4 * (half & 1), 32);
+    return r;
+}
+
+static inline __m256i emu_castsi512_si256(pqsig_emu_m512i a)
+{
+    return emu_extracti64x4_epi64(a, 0);
+}
+
+#undef _mm512_permutex_epi64
+#undef _mm512_unpacklo_epi64
+#undef _mm512_unpackhi_epi64
+#undef _mm512_broadcast_i64x4
+#undef _mm512_castsi256_si512
+#undef _mm512_inserti64x4
+#undef _mm512_extracti64x4_epi64
+#undef _mm512_castsi512_si256
+#define _mm512_permutex_epi64 emu_permutex_epi64
+#define _mm512_unpacklo_epi64 emu_unpacklo_epi64
+#define _mm512_unpackhi_epi64 emu_unpackhi_epi64
+#define _mm512_broadcast_i64x4 emu_broadcast_i64x4
+#define _mm512_castsi256_si512 emu_castsi256_si512
+#define _mm512_inserti64x4 emu_inserti64x4
+#define _mm512_extracti64x4_epi64 emu_extracti64x4_epi64
+#define _mm512_castsi512_si256 emu_castsi512_si256
+
 #endif

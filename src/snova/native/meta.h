@@ -235,6 +235,7 @@ static inline int snova_gfq_rows_native(uint16_t *g, size_t gw, const uint16_t *
                                         const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o,
                                         uint16_t *work)
 {
+    SNOVA_AVX512_RUN(snova_avx512_gfq_rows(g, gw, rl, abq, spow, rhs, i, o, work));
     SNOVA_GFQ_HOOK(snova_avx2_gfq_rows(g, gw, rl, abq, spow, rhs, i, o, work));
 }
 #endif

@@ -21,6 +21,7 @@
 
 #if SNOVA_Q != 16
 #include "snova/gfq/scalar.h"
+#include "snova/native/x86_64_avx512/gfq_lanes_avx512.h"
 
 #define MUL_VECS 3u
 #define MUL_STRIP (32u * MUL_VECS)
@@ -28,15 +29,6 @@
 #define MUL_PAIRS_GIVEN (SNOVA_GFQ_CHUNK / 2u)
 
 typedef char gfq_mul512_pairs_ok[MUL_PAIRS >= 1 ? 1 : -1];
-
-/* gfq_red16 on 32 lanes: the same operations, so the same values. */
-static inline __m512i red16_z(__m512i x)
-{
-    const __m512i q = _mm512_set1_epi16(SNOVA_Q);
-    const __m512i t = _mm512_mulhi_epu16(x, _mm512_set1_epi16((short)(65536u / SNOVA_Q)));
-    const __m512i r = _mm512_sub_epi16(_mm512_sub_epi16(x, _mm512_mullo_epi16(t, q)), q);
-    return _mm512_add_epi16(r, _mm512_and_si512(_mm512_srai_epi16(r, 15), q));
-}
 
 /* The first k of 32 lanes (k <= 32). */
 static inline __mmask32 first_lanes(unsigned k)

@@ -67,6 +67,10 @@ void snova_avx512_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_r
                           unsigned inner, const uint8_t *x, size_t xs, unsigned cols);
 void snova_avx512_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows,
                                 unsigned inner, const uint16_t *xq, size_t xps, unsigned cols);
+/* the block stage, two oil blocks a vector (gfq_rows_avx512.c) */
+#define snova_avx512_gfq_rows PQSIG_KNS(snova_avx512_gfq_rows)
+void snova_avx512_gfq_rows(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
+                           const uint8_t *rhs, unsigned i, unsigned o, uint16_t *work);
 #endif
 
 #endif
