@@ -856,4 +856,48 @@ static inline __m256i emu_castsi512_si256(pqsig_emu_m512i a)
 #define _mm512_extracti64x4_epi64 emu_extracti64x4_epi64
 #define _mm512_castsi512_si256 emu_castsi512_si256
 
+/* ---- 32-bit words (SNOVA odd q's pair rows) ---- */
+static inline pqsig_emu_m512i emu_setr_epi32(int e0, int e1, int e2, int e3, int e4, int e5, int e6, int e7, int e8,
+                                             int e9, int e10, int e11, int e12, int e13, int e14, int e15)
+{
+    const int32_t d[16] = {e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15};
+    pqsig_emu_m512i r;
+    memcpy(r.q, d, 64);
+    return r;
+}
+
+/* Word i: word idx[i] mod 32 of the 32 words of a then b. */
+static inline pqsig_emu_m512i emu_permutex2var_epi32(pqsig_emu_m512i a, pqsig_emu_m512i idx, pqsig_emu_m512i b)
+{
+    uint32_t x[32], ix[16], o[16];
+    pqsig_emu_m512i r;
+    unsigned i;
+    memcpy(x, a.q, 64);
+    memcpy(x + 16, b.q, 64);
+    memcpy(ix, idx.q, 64);
+    for (i = 0; i < 16; i++) {
+        o[i] = x[ix[i] & 31u];
+    }
+    memcpy(r.q, o, 64);
+    return r;
+}
+
+/* 16 bytes in each 128-bit lane. */
+static inline pqsig_emu_m512i emu_broadcast_i32x4(__m128i a)
+{
+    pqsig_emu_m512i r;
+    unsigned l;
+    for (l = 0; l < 4; l++) {
+        memcpy(r.q + 2 * l, &a, 16);
+    }
+    return r;
+}
+
+#undef _mm512_setr_epi32
+#undef _mm512_permutex2var_epi32
+#undef _mm512_broadcast_i32x4
+#define _mm512_setr_epi32 emu_setr_epi32
+#define _mm512_permutex2var_epi32 emu_permutex2var_epi32
+#define _mm512_broadcast_i32x4 emu_broadcast_i32x4
+
 #endif

@@ -1389,7 +1389,7 @@ static void test_trows(void)
 {
     static uint16_t yt[L2 * TLEN], yc[L2 * TLEN], yn[L2 * TLEN], hr[SNOVA_L][TLEN], h[SNOVA_GFQ_PAIRS * TLEN];
     static uint16_t ur[SNOVA_L][L2], ub[SNOVA_GFQ_PAIRS * L2 * SNOVA_GFQ_BC];
-    unsigned k, c, r;
+    unsigned k, c, r, len;
     for (k = 0; k < L2 * TLEN; k++) {
         yt[k] = (uint16_t)rnd64(); /* any value: the sums wrap modulo 2^16 */
     }
@@ -1424,9 +1424,16 @@ static void test_trows(void)
         }
     }
 #if defined(PQSIG_SNOVA_NATIVE_GFQ_TROWS)
-    compare_native(snova_gfq_trows_native(yn, TLEN, h, TLEN, TLEN, ub), yn, yc, yt, sizeof(yt), "trows");
+    /* every length: whole vectors of each width and the rest */
+    for (len = SNOVA_GFQ_BC; len <= TLEN; len += SNOVA_GFQ_BC) {
+        memcpy(yc, yt, sizeof(yt));
+        memcpy(yn, yt, sizeof(yt));
+        snova_gfq_trows_c(yc, TLEN, h, TLEN, len, ub);
+        compare_native(snova_gfq_trows_native(yn, TLEN, h, TLEN, len, ub), yn, yc, yt, sizeof(yt), "trows");
+    }
 #endif
     (void)yn;
+    (void)len;
 }
 
 #define NS 160u

@@ -194,6 +194,7 @@ static inline int snova_gfq_lrow_native(uint16_t *lp, size_t lps, uint16_t *p12t
 #define PQSIG_SNOVA_NATIVE_GFQ_HROWS
 static inline int snova_gfq_hrows_native(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb)
 {
+    SNOVA_AVX512_RUN(snova_avx512_gfq_hrows(h, hs, b, nb));
     SNOVA_GFQ_HOOK(snova_avx2_gfq_hrows(h, hs, b, nb));
 }
 
@@ -208,6 +209,7 @@ static inline int snova_gfq_red8_native(uint8_t *dst, size_t ds, const uint16_t 
 static inline int snova_gfq_trows_native(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
                                          const uint16_t *ub)
 {
+    SNOVA_AVX512_RUN(snova_avx512_gfq_trows(yt, ys, h, hs, len, ub));
     SNOVA_GFQ_HOOK(snova_avx2_gfq_trows(yt, ys, h, hs, len, ub));
 }
 

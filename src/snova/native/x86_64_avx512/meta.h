@@ -71,6 +71,13 @@ void snova_avx512_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size
 #define snova_avx512_gfq_rows PQSIG_KNS(snova_avx512_gfq_rows)
 void snova_avx512_gfq_rows(uint16_t *g, size_t gw, const uint16_t *rl, const uint8_t *abq, const uint8_t *spow,
                            const uint8_t *rhs, unsigned i, unsigned o, uint16_t *work);
+/* verification's pair rows and their products, 32 columns a vector
+ * (gfq_verify_avx512.c) */
+#define snova_avx512_gfq_trows PQSIG_KNS(snova_avx512_gfq_trows)
+#define snova_avx512_gfq_hrows PQSIG_KNS(snova_avx512_gfq_hrows)
+void snova_avx512_gfq_trows(uint16_t *yt, size_t ys, const uint16_t *h, size_t hs, unsigned len,
+                            const uint16_t *ub);
+void snova_avx512_gfq_hrows(uint16_t *h, size_t hs, const uint8_t *b, unsigned nb);
 #endif
 
 #endif
