@@ -1,6 +1,7 @@
 """./pqsig test: every suite, one closing line "N passed, N failed"."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -119,14 +120,18 @@ def run_ordered(calls, priority=None, jobs=None):
             yield fut.result()
 
 
-def ctest_list(build_dir, labels, with_cost=False):
+def ctest_list(build_dir, labels, with_cost=False, match=None):
     """The tests CTest knows in build_dir with one of the labels: (name, command, timeout[, cost]).
-    With both "fast" and "full", a fast test whose NAME_full exists gives way to it."""
+    With both "fast" and "full", a fast test whose NAME_full exists gives way to it. match (a
+    regular expression) keeps the tests whose names it matches, in a build that made only their
+    programs (CTest gives the others no command)."""
     p = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"],
                        capture_output=True, text=True, check=True)
     out = []
     for t in json.loads(p.stdout).get("tests", []):
         props = {x["name"]: x["value"] for x in t.get("properties", [])}
+        if match is not None and not re.match(match, t["name"]):
+            continue
         if set(props.get("LABELS", [])) & set(labels):
             out.append((t["name"], t["command"], float(props.get("TIMEOUT", 600)))
                        + ((float(props.get("COST", 0)),) if with_cost else ()))
@@ -252,6 +257,35 @@ def run_ct_matrix(res, full):
         run_command(res, f"{what}: test_ct --seeds {CT_MATRIX_SEEDS}",
                     [valgrind, "-q", "--error-exitcode=3", "--track-origins=yes", "--max-stackframe=33554432",
                      os.path.join(d, "test", "test_ct"), "--seeds", str(CT_MATRIX_SEEDS)], timeout=3600)
+        if cc == "clang":
+            run_kernel_tests(res, d, f"ct-{cc}{level}", what)
+
+
+def kernel_targets(build_dir):
+    """The kernel tests a configured build defines (test_<scheme>_kernels_<shape>[_emu])."""
+    p = subprocess.run(["cmake", "--build", build_dir, "--target", "help"], capture_output=True, text=True)
+    names = set(re.findall(r"\b(test_[a-z0-9]+_kernels_[a-z0-9_]+?)(?=:|\s|$)", p.stdout))
+    return sorted(n for n in names if not n.endswith(("_c", ".o")))
+
+
+def run_kernel_tests(res, build_dir, flavour, what):
+    """The kernel tests (every backend against its portable twins, natively
+    where the CPU has the kernel set, the avx512 kernels also over AVX-512
+    emulated in C) in a clang build: the release build is gcc's, and clang
+    can compile the same intrinsics otherwise (clang 14 once read the
+    wrong GFNI matrices of MQ-Sign's avx512 kernels, which gcc compiled
+    right and the gcc build's tests passed)."""
+    targets = kernel_targets(build_dir)
+    t0 = time.time()
+    try:
+        B.build(flavour, werror=True, targets=targets)
+    except B.BuildError as e:
+        res.add(f"build {what} kernel tests", False, time.time() - t0, str(e))
+        return
+    res.add(f"build {what} kernel tests", True, time.time() - t0)
+    run_commands(res, [(f"{what} {name}", cmd, {"timeout": timeout, "cwd": build_dir, "cost": cost})
+                       for name, cmd, timeout, cost in ctest_list(build_dir, ["fast"], True,
+                                                                  r"test_[a-z0-9]+_kernels_")])
 
 
 def main(args):
