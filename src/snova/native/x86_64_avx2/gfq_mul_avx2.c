@@ -159,6 +159,15 @@ static inline __m256i byte_elem16(__m256i x, __m256i q)
     return _mm256_sub_epi16(x, _mm256_mullo_epi16(t, q));
 }
 
+/* 32 bytes of any value at b to elements, in place. */
+static inline void reduce32(uint8_t *b, __m256i q)
+{
+    const __m256i x = _mm256_loadu_si256((const __m256i *)b);
+    const __m256i lo = byte_elem16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(x)), q);
+    const __m256i hi = byte_elem16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1)), q);
+    _mm256_storeu_si256((__m256i *)b, _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xd8));
+}
+
 static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
 {
     const uint32_t w0 = (uint32_t)_mm_cvtsi128_si32(blk), w1 = (uint32_t)_mm_extract_epi32(blk, 1);
@@ -167,6 +176,21 @@ static inline void put_rows4(uint8_t *dst, size_t stride, __m128i blk)
     memcpy(dst + stride, &w1, 4);
     memcpy(dst + 2 * stride, &w2, 4);
     memcpy(dst + 3 * stride, &w3, 4);
+}
+
+/* Four blocks side by side: the 16 bytes at b + 16 i are block i, its
+ * rows its four 32-bit words; row r of the four blocks (a 4 x 4 transpose
+ * of words) is one 16-byte store at dst + r stride. */
+static inline void put_rows4x4(uint8_t *dst, size_t stride, const uint8_t *b)
+{
+    const __m128i a0 = _mm_loadu_si128((const __m128i *)b), a1 = _mm_loadu_si128((const __m128i *)(b + 16));
+    const __m128i a2 = _mm_loadu_si128((const __m128i *)(b + 32)), a3 = _mm_loadu_si128((const __m128i *)(b + 48));
+    const __m128i t0 = _mm_unpacklo_epi32(a0, a1), t1 = _mm_unpackhi_epi32(a0, a1);
+    const __m128i t2 = _mm_unpacklo_epi32(a2, a3), t3 = _mm_unpackhi_epi32(a2, a3);
+    _mm_storeu_si128((__m128i *)dst, _mm_unpacklo_epi64(t0, t2));
+    _mm_storeu_si128((__m128i *)(dst + stride), _mm_unpackhi_epi64(t0, t2));
+    _mm_storeu_si128((__m128i *)(dst + 2 * stride), _mm_unpacklo_epi64(t1, t3));
+    _mm_storeu_si128((__m128i *)(dst + 3 * stride), _mm_unpackhi_epi64(t1, t3));
 }
 
 #if SNOVA_L == 4
@@ -188,20 +212,14 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
         b[k] = gfq_byte_elem(b[k]);
     }
     if ((mode & SNOVA_GFQ_PROW_RAW) && len >= 32) {
-        /* the last 32 bytes overlap the step before when len is not a
-         * multiple of 32: reducing an element again keeps it */
-        for (;; k += 32) {
-            __m256i x, lo, hi;
-            if (k + 32 > len) {
-                k = len - 32;
-            }
-            x = _mm256_loadu_si256((const __m256i *)(b + k));
-            lo = byte_elem16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(x)), q);
-            hi = byte_elem16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(x, 1)), q);
-            _mm256_storeu_si256((__m256i *)(b + k), _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xd8));
-            if (k + 32 == len) {
-                break;
-            }
+        /* the last 32 bytes first, then 32 at a time from the start: the
+         * last of those overlaps them when len is not a multiple of 32
+         * (reducing an element again keeps it), and reads them long after
+         * their store (read right after it, the overlap waited for the
+         * store to retire: 1 % of a signature) */
+        reduce32(b + len - 32, q);
+        for (k = 0; k + 32 < len; k += 32) {
+            reduce32(b + k, q);
         }
     }
     for (r = 0; r < 4; r++) {
@@ -210,12 +228,22 @@ void snova_avx2_gfq_prow(uint8_t *p11, uint8_t *p12, uint8_t *b, unsigned j, uns
             p11[(4 * j + c) * vl + 4 * j + r] = *b;
         }
     }
-    for (k = j + 1; k < v; k++, b += 16) {
+    for (k = j + 1; k + 4 <= v; k += 4, b += 64) {
+        put_rows4x4(row + 4 * k, vl, b);
+        put_rows4(p11 + 4 * k * vl + 4 * j, vl, transpose4(_mm_loadu_si128((const __m128i *)b)));
+        put_rows4(p11 + 4 * (k + 1) * vl + 4 * j, vl, transpose4(_mm_loadu_si128((const __m128i *)(b + 16))));
+        put_rows4(p11 + 4 * (k + 2) * vl + 4 * j, vl, transpose4(_mm_loadu_si128((const __m128i *)(b + 32))));
+        put_rows4(p11 + 4 * (k + 3) * vl + 4 * j, vl, transpose4(_mm_loadu_si128((const __m128i *)(b + 48))));
+    }
+    for (; k < v; k++, b += 16) {
         const __m128i blk = _mm_loadu_si128((const __m128i *)b);
         put_rows4(row + 4 * k, vl, blk);
         put_rows4(p11 + 4 * k * vl + 4 * j, vl, transpose4(blk));
     }
-    for (k = 0; k < o; k++, b += 16) {
+    for (k = 0; k + 4 <= o; k += 4, b += 64) {
+        put_rows4x4(p12 + 4 * j * ol + 4 * k, ol, b);
+    }
+    for (; k < o; k++, b += 16) {
         put_rows4(p12 + 4 * j * ol + 4 * k, ol, _mm_loadu_si128((const __m128i *)b));
     }
 #else
