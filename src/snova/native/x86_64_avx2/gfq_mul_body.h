@@ -18,7 +18,9 @@
  *                       mod q for one vector from c, nothing past width
  *                       changed;
  *   pair_bcast(a, a_cs, two), load_pair(a): a pair of elements of a's row
- *                       broadcast as a word.
+ *                       broadcast as a word;
+ * and may define GM_NARROW_COLS with GM_NARROW_MUL and GM_NARROW_MUL_PAIRS:
+ * the kernels that take products of at most that many columns instead.
  * Every output is reduced to [0, q) as the portable twin's is, so the
  * results are equal bit for bit; no branch or address depends on an
  * element, only on the public sizes. */
@@ -176,6 +178,12 @@ void GM_MUL(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs
     const unsigned packed = inner < 2 * MUL_PAIRS ? (inner + 1) / 2 : MUL_PAIRS;
     const unsigned packed_nv = cols < MUL_STRIP ? (cols + GM_L - 1) / GM_L : MUL_VECS;
     unsigned c0, m0, p, j;
+#if defined(GM_NARROW_COLS)
+    if (cols <= GM_NARROW_COLS) {
+        GM_NARROW_MUL(out, os, a, a_rs, a_cs, rows, inner, x, xs, cols);
+        return;
+    }
+#endif
     if (rows == 0 || inner == 0) {
         return;
     }
@@ -209,6 +217,12 @@ void GM_MUL_PAIRS(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsig
     const size_t a_cs = 1;
     const uint16_t *o_end; /* the end of what the call owns: the last row's cols entries */
     unsigned c0, m0;
+#if defined(GM_NARROW_COLS)
+    if (cols <= GM_NARROW_COLS) {
+        GM_NARROW_MUL_PAIRS(out, os, a, a_rs, rows, inner, xq, xps, cols);
+        return;
+    }
+#endif
     if (rows == 0) {
         return;
     }
