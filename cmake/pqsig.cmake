@@ -26,6 +26,11 @@ function(pqsig_isa_flags out file)
   if(file MATCHES "/native/x86_64_avx512/" OR file MATCHES "_avx512\\.c$")
     set(flags -mavx2 -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mgfni -mvaes -maes -mpclmul
               -mprefer-vector-width=512)
+    # VNNI only where a kernel checks for it at run time (it is not one of
+    # the avx512 kernel set's requirements, src/common/kset.h)
+    if(file MATCHES "_vnni_avx512\\.c$")
+      list(APPEND flags -mavx512vnni)
+    endif()
   elseif(file MATCHES "/native/x86_64_avx2/" OR file MATCHES "_avx2\\.c$")
     set(flags -mavx2 -mbmi2 -mpopcnt -maes -mpclmul)
   elseif(file MATCHES "_aesni\\.c$")

@@ -71,6 +71,9 @@ static uint32_t detect(void)
         if (b & (1u << 31)) {
             f |= PQSIG_CPU_AVX512VL;
         }
+        if (c & (1u << 11)) {
+            f |= PQSIG_CPU_AVX512VNNI;
+        }
     }
     return f;
 }
@@ -133,7 +136,8 @@ const char *pqsig_cpu_feature_name(uint32_t bit)
                  {PQSIG_CPU_AVX2, "avx2"},       {PQSIG_CPU_BMI2, "bmi2"},
                  {PQSIG_CPU_AVX512F, "avx512f"}, {PQSIG_CPU_AVX512BW, "avx512bw"},
                  {PQSIG_CPU_AVX512VL, "avx512vl"}, {PQSIG_CPU_GFNI, "gfni"},
-                 {PQSIG_CPU_VAES, "vaes"},       {PQSIG_CPU_NEON, "neon"},
+                 {PQSIG_CPU_VAES, "vaes"},       {PQSIG_CPU_AVX512VNNI, "avx512vnni"},
+                 {PQSIG_CPU_NEON, "neon"},
                  {PQSIG_CPU_ARM_AES, "arm-aes"}, {PQSIG_CPU_ARM_SHA3, "arm-sha3"},
                  {PQSIG_CPU_RVV, "rvv"}};
     size_t i;

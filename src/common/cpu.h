@@ -13,6 +13,7 @@
 #define PQSIG_CPU_AVX512VL (1u << 6)
 #define PQSIG_CPU_GFNI (1u << 7)
 #define PQSIG_CPU_VAES (1u << 8)
+#define PQSIG_CPU_AVX512VNNI (1u << 9)
 #define PQSIG_CPU_NEON (1u << 16)
 #define PQSIG_CPU_ARM_AES (1u << 17)
 #define PQSIG_CPU_ARM_SHA3 (1u << 18)

@@ -624,8 +624,8 @@ static inline pqsig_emu_m512i emu_from_words(const uint16_t w[32])
     return r;
 }
 
-/* One operation lane by lane: op 0 add, 1 sub, 2 unsigned min, 3 high half
- * of the unsigned product, 4 vpmaddubsw (a's bytes unsigned, b's signed,
+/* One operation lane by lane: op 0 add, 1 sub, 3 high half of the
+ * unsigned product, 4 vpmaddubsw (a's bytes unsigned, b's signed,
  * the pair sums saturated to signed 16 bits). */
 static inline pqsig_emu_m512i emu_op_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b, int op)
 {
@@ -640,9 +640,6 @@ static inline pqsig_emu_m512i emu_op_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b,
             break;
         case 1:
             o[i] = (uint16_t)(x[i] - y[i]);
-            break;
-        case 2:
-            o[i] = x[i] < y[i] ? x[i] : y[i];
             break;
         case 3:
             o[i] = (uint16_t)(((uint32_t)x[i] * y[i]) >> 16);
@@ -666,11 +663,6 @@ static inline pqsig_emu_m512i emu_add_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b
 static inline pqsig_emu_m512i emu_sub_epi16(pqsig_emu_m512i a, pqsig_emu_m512i b)
 {
     return emu_op_epi16(a, b, 1);
-}
-
-static inline pqsig_emu_m512i emu_min_epu16(pqsig_emu_m512i a, pqsig_emu_m512i b)
-{
-    return emu_op_epi16(a, b, 2);
 }
 
 static inline pqsig_emu_m512i emu_mulhi_epu16(pqsig_emu_m512i a, pqsig_emu_m512i b)
@@ -706,68 +698,18 @@ static inline pqsig_emu_m512i emu_srai_epi16(pqsig_emu_m512i a, unsigned n)
     return emu_from_words(w);
 }
 
-/* Word i is read (written) only when mask bit i is set. */
-static inline pqsig_emu_m512i emu_maskz_loadu_epi16(__mmask32 k, const void *p)
-{
-    uint16_t w[32];
-    unsigned i;
-    memset(w, 0, sizeof w);
-    for (i = 0; i < 32; i++) {
-        if ((k >> i) & 1u) {
-            memcpy(&w[i], (const uint8_t *)p + 2 * i, 2);
-        }
-    }
-    return emu_from_words(w);
-}
-
-static inline void emu_mask_storeu_epi16(void *p, __mmask32 k, pqsig_emu_m512i a)
-{
-    uint16_t w[32];
-    unsigned i;
-    emu_words(w, a);
-    for (i = 0; i < 32; i++) {
-        if ((k >> i) & 1u) {
-            memcpy((uint8_t *)p + 2 * i, &w[i], 2);
-        }
-    }
-}
-
-/* AVX-512VL+BW on 256 bits: byte i of p read only when mask bit i is set. */
-static inline __m256i emu_mm256_maskz_loadu_epi8(__mmask32 k, const void *p)
-{
-    uint8_t b[32];
-    unsigned i;
-    __m256i r;
-    memset(b, 0, sizeof b);
-    for (i = 0; i < 32; i++) {
-        if ((k >> i) & 1u) {
-            b[i] = ((const uint8_t *)p)[i];
-        }
-    }
-    memcpy(&r, b, sizeof r);
-    return r;
-}
-
 #undef _mm512_add_epi16
 #undef _mm512_sub_epi16
-#undef _mm512_min_epu16
 #undef _mm512_mulhi_epu16
 #undef _mm512_maddubs_epi16
 #undef _mm512_slli_epi16
 #undef _mm512_srai_epi16
-#undef _mm512_maskz_loadu_epi16
-#undef _mm512_mask_storeu_epi16
-#undef _mm256_maskz_loadu_epi8
 #define _mm512_add_epi16 emu_add_epi16
 #define _mm512_sub_epi16 emu_sub_epi16
-#define _mm512_min_epu16 emu_min_epu16
 #define _mm512_mulhi_epu16 emu_mulhi_epu16
 #define _mm512_maddubs_epi16 emu_maddubs_epi16
 #define _mm512_slli_epi16 emu_slli_epi16
 #define _mm512_srai_epi16 emu_srai_epi16
-#define _mm512_maskz_loadu_epi16 emu_maskz_loadu_epi16
-#define _mm512_mask_storeu_epi16 emu_mask_storeu_epi16
-#define _mm256_maskz_loadu_epi8 emu_mm256_maskz_loadu_epi8
 
 /* ---- 64-bit words and 256-bit halves (SNOVA odd q's block stage) ---- */
 /* imm8 picks, for each word of each 256-bit half, a word of that half. */
@@ -899,5 +841,170 @@ static inline pqsig_emu_m512i emu_broadcast_i32x4(__m128i a)
 #define _mm512_setr_epi32 emu_setr_epi32
 #define _mm512_permutex2var_epi32 emu_permutex2var_epi32
 #define _mm512_broadcast_i32x4 emu_broadcast_i32x4
+
+/* ---- 32-bit lanes and VNNI (SNOVA odd q's products by VPDPBUSD) ---- */
+static inline pqsig_emu_m512i emu_from_dwords(const uint32_t d[16])
+{
+    pqsig_emu_m512i r;
+    memcpy(r.q, d, 64);
+    return r;
+}
+
+/* Each 32-bit lane += the sum of the products of its four bytes of a
+ * (unsigned) and of b (signed), wrapping (VPDPBUSD: no saturation). */
+static inline pqsig_emu_m512i emu_dpbusd_epi32(pqsig_emu_m512i src, pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    uint32_t s[16];
+    uint8_t x[64], y[64];
+    unsigned i, j;
+    memcpy(s, src.q, 64);
+    memcpy(x, a.q, 64);
+    memcpy(y, b.q, 64);
+    for (i = 0; i < 16; i++) {
+        int64_t t = 0;
+        for (j = 0; j < 4; j++) {
+            t += (int64_t)x[4 * i + j] * (int8_t)y[4 * i + j];
+        }
+        s[i] = (uint32_t)((int64_t)s[i] + t);
+    }
+    return emu_from_dwords(s);
+}
+
+static inline pqsig_emu_m512i emu_cvtepu8_epi32(__m128i a)
+{
+    uint8_t b[16];
+    uint32_t d[16];
+    unsigned i;
+    memcpy(b, &a, 16);
+    for (i = 0; i < 16; i++) {
+        d[i] = b[i];
+    }
+    return emu_from_dwords(d);
+}
+
+static inline pqsig_emu_m512i emu_cvtepu16_epi32(__m256i a)
+{
+    uint16_t w[16];
+    uint32_t d[16];
+    unsigned i;
+    memcpy(w, &a, 32);
+    for (i = 0; i < 16; i++) {
+        d[i] = w[i];
+    }
+    return emu_from_dwords(d);
+}
+
+/* The low 16 bits of each 32-bit lane (VPMOVDW: truncation). */
+static inline __m256i emu_cvtepi32_epi16(pqsig_emu_m512i a)
+{
+    uint32_t d[16];
+    uint16_t w[16];
+    __m256i r;
+    unsigned i;
+    memcpy(d, a.q, 64);
+    for (i = 0; i < 16; i++) {
+        w[i] = (uint16_t)d[i];
+    }
+    memcpy(&r, w, 32);
+    return r;
+}
+
+static inline pqsig_emu_m512i emu_slli_epi32(pqsig_emu_m512i a, unsigned n)
+{
+    uint32_t d[16];
+    unsigned i;
+    memcpy(d, a.q, 64);
+    for (i = 0; i < 16; i++) {
+        d[i] = n < 32 ? d[i] << n : 0;
+    }
+    return emu_from_dwords(d);
+}
+
+static inline pqsig_emu_m512i emu_add_epi32(pqsig_emu_m512i a, pqsig_emu_m512i b)
+{
+    uint32_t x[16], y[16];
+    unsigned i;
+    memcpy(x, a.q, 64);
+    memcpy(y, b.q, 64);
+    for (i = 0; i < 16; i++) {
+        x[i] += y[i];
+    }
+    return emu_from_dwords(x);
+}
+
+static inline pqsig_emu_m512i emu_set1_epi32(int v)
+{
+    uint32_t d[16];
+    unsigned i;
+    for (i = 0; i < 16; i++) {
+        d[i] = (uint32_t)v;
+    }
+    return emu_from_dwords(d);
+}
+
+/* AVX-512VL+BW masked loads and stores on 128 and 256 bits: element i
+ * read (written) only when mask bit i is set, the others zero. */
+static inline __m128i emu_mm_maskz_loadu_epi8(__mmask16 k, const void *p)
+{
+    uint8_t b[16];
+    __m128i r;
+    unsigned i;
+    memset(b, 0, sizeof b);
+    for (i = 0; i < 16; i++) {
+        if ((k >> i) & 1u) {
+            b[i] = ((const uint8_t *)p)[i];
+        }
+    }
+    memcpy(&r, b, 16);
+    return r;
+}
+
+static inline __m256i emu_mm256_maskz_loadu_epi16(__mmask16 k, const void *p)
+{
+    uint16_t w[16];
+    __m256i r;
+    unsigned i;
+    memset(w, 0, sizeof w);
+    for (i = 0; i < 16; i++) {
+        if ((k >> i) & 1u) {
+            memcpy(&w[i], (const uint8_t *)p + 2 * i, 2);
+        }
+    }
+    memcpy(&r, w, 32);
+    return r;
+}
+
+static inline void emu_mm256_mask_storeu_epi16(void *p, __mmask16 k, __m256i a)
+{
+    uint16_t w[16];
+    unsigned i;
+    memcpy(w, &a, 32);
+    for (i = 0; i < 16; i++) {
+        if ((k >> i) & 1u) {
+            memcpy((uint8_t *)p + 2 * i, &w[i], 2);
+        }
+    }
+}
+
+#undef _mm512_dpbusd_epi32
+#undef _mm512_cvtepu8_epi32
+#undef _mm512_cvtepu16_epi32
+#undef _mm512_cvtepi32_epi16
+#undef _mm512_slli_epi32
+#undef _mm512_add_epi32
+#undef _mm512_set1_epi32
+#undef _mm_maskz_loadu_epi8
+#undef _mm256_maskz_loadu_epi16
+#undef _mm256_mask_storeu_epi16
+#define _mm512_dpbusd_epi32 emu_dpbusd_epi32
+#define _mm512_cvtepu8_epi32 emu_cvtepu8_epi32
+#define _mm512_cvtepu16_epi32 emu_cvtepu16_epi32
+#define _mm512_cvtepi32_epi16 emu_cvtepi32_epi16
+#define _mm512_slli_epi32 emu_slli_epi32
+#define _mm512_add_epi32 emu_add_epi32
+#define _mm512_set1_epi32 emu_set1_epi32
+#define _mm_maskz_loadu_epi8 emu_mm_maskz_loadu_epi8
+#define _mm256_maskz_loadu_epi16 emu_mm256_maskz_loadu_epi16
+#define _mm256_mask_storeu_epi16 emu_mm256_mask_storeu_epi16
 
 #endif

@@ -69,6 +69,34 @@ static inline __m256i pair_bytes(const uint8_t *x0, const uint8_t *x1, int two, 
     return _mm256_or_si256(v0, _mm256_slli_epi16(v1, 8));
 }
 
+/* xp[p][c] = x[2p][c] | x[2p + 1][c] << 8 for p < np (the second row zero
+ * past the inner dimension), c < width, zero up to 16 nv columns; rows of
+ * x are xs bytes apart, and x_end ends the matrix. A strip's last partial
+ * vector is read whole (its bytes past the strip dropped) where the read
+ * stays inside the matrix, which is every row but the last few. */
+static void pack_pairs(uint16_t xp[MUL_PAIRS][MUL_STRIP], const uint8_t *x, size_t xs, unsigned width,
+                       unsigned rows_left, unsigned np, unsigned nv, const uint8_t *x_end)
+{
+    unsigned p, c;
+    for (p = 0; p < np; p++) {
+        const uint8_t *x0 = x + 2 * p * xs, *x1 = x0 + xs;
+        const int two = 2 * p + 1 < rows_left;
+        for (c = 0; c + 16 <= width; c += 16) {
+            _mm256_storeu_si256((__m256i *)(xp[p] + c), pair_bytes(x0 + c, x1 + c, two, 16));
+        }
+        if (c < width && (two ? x1 : x0) + c + 16 <= x_end) {
+            _mm256_storeu_si256((__m256i *)(xp[p] + c), pair_bytes(x0 + c, x1 + c, two, width - c));
+            c += 16;
+        }
+        for (; c < width; c++) {
+            xp[p][c] = (uint16_t)(x0[c] | (two ? x1[c] : 0) << 8);
+        }
+        for (; c < 16 * nv; c++) {
+            xp[p][c] = 0;
+        }
+    }
+}
+
 /* The pair (a[m], a[m + 1]) of one row as a 16-bit word, broadcast; `two`
  * is zero for a lone last element (its partner is not read). */
 static inline __m256i pair_bcast(const uint8_t *a, size_t a_cs, int two)
@@ -84,6 +112,24 @@ static inline __m256i pair_bcast(const uint8_t *a, size_t a_cs, int two)
     do {                                                                                                   \
         acc = _mm256_add_epi16(_mm256_maddubs_epi16(b, _mm256_loadu_si256((const __m256i *)(xv))), acc);   \
         __asm__("" : "+x"(acc));                                                                           \
+    } while (0)
+#define MAC_ROW(b, xrow)                                                                                   \
+    do {                                                                                                   \
+        MAC_VEC(acc0, b, xrow);                                                                            \
+        if (nv > 1)                                                                                        \
+            MAC_VEC(acc1, b, xrow + 16);                                                                   \
+        if (nv > 2)                                                                                        \
+            MAC_VEC(acc2, b, xrow + 32);                                                                   \
+        if (nv > 3)                                                                                        \
+            MAC_VEC(acc3, b, xrow + 48);                                                                   \
+        if (nv > 4)                                                                                        \
+            MAC_VEC(acc4, b, xrow + 64);                                                                   \
+        if (nv > 5)                                                                                        \
+            MAC_VEC(acc5, b, xrow + 80);                                                                   \
+        if (nv > 6)                                                                                        \
+            MAC_VEC(acc6, b, xrow + 96);                                                                   \
+        if (nv > 7)                                                                                        \
+            MAC_VEC(acc7, b, xrow + 112);                                                                  \
     } while (0)
 
 /* (v + acc mod q) mod q, v reduced. */
@@ -119,6 +165,38 @@ static inline void finish_vec(uint16_t *o, unsigned c, unsigned width, __m256i a
     pqsig_zeroize(tail, sizeof tail);
 }
 
+#define FINISH(j, acc)                                                                                     \
+    do {                                                                                                   \
+        if (nv > (j))                                                                                      \
+            finish_vec(o, 16 * (j), width, acc, o_end);                                                    \
+    } while (0)
+
+/* One output row's strip += the block of np pairs; PAIR(p) gives the pair
+ * of a's row for x's pair row p broadcast over a vector. nv = vectors of
+ * the strip (a constant in each instance). */
+#define ROW_BODY(PAIR, PAIR1)                                                                              \
+    do {                                                                                                   \
+        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, acc2 = acc0, acc3 = acc0;                     \
+        __m256i acc4 = acc0, acc5 = acc0, acc6 = acc0, acc7 = acc0;                                        \
+        for (p = 0; p + 2 <= np; p += 2) { /* two pairs a step */                                         \
+            const __m256i b0 = (PAIR), b1 = (PAIR1);                                                       \
+            MAC_ROW(b0, xp + (size_t)p * xps);                                                             \
+            MAC_ROW(b1, xp + (size_t)(p + 1) * xps);                                                       \
+        }                                                                                                  \
+        if (p < np) {                                                                                      \
+            const __m256i b = (PAIR);                                                                      \
+            MAC_ROW(b, xp + (size_t)p * xps);                                                              \
+        }                                                                                                  \
+        FINISH(0, acc0);                                                                                   \
+        FINISH(1, acc1);                                                                                   \
+        FINISH(2, acc2);                                                                                   \
+        FINISH(3, acc3);                                                                                   \
+        FINISH(4, acc4);                                                                                   \
+        FINISH(5, acc5);                                                                                   \
+        FINISH(6, acc6);                                                                                   \
+        FINISH(7, acc7);                                                                                   \
+    } while (0)
+
 /* Two bytes next to each other, broadcast as a word (GCC makes it one
  * vpbroadcastw from memory; _mm_loadu_si16 did, but took 1 % more
  * instructions a SNOVA_60_10_19_4 signature through its other choices). */
@@ -129,14 +207,114 @@ static inline __m256i load_pair(const uint8_t *a)
     return _mm256_set1_epi16((short)w);
 }
 
-#define GM_V __m256i
-#define GM_L 16u
-#define GM_MUL snova_avx2_gfq_mul
-#define GM_MUL_PAIRS snova_avx2_gfq_mul_pairs
-#define gm_zero() _mm256_setzero_si256()
-#define gm_store(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define GM_TAIL_READ_OK(in_bounds) (in_bounds)
-#include "snova/native/x86_64_avx2/gfq_mul_body.h"
+/* The strip (width columns from out, rows os apart) of out's rows +=
+ * the block of np pairs from x row m0 on, their pair rows at xp, xps
+ * words apart. */
+static inline void mul_block(uint16_t *out, const uint16_t *o_end, size_t os, const uint8_t *a, size_t a_rs,
+                             size_t a_cs, unsigned rows, unsigned m0, unsigned inner, unsigned np,
+                             const uint16_t *xp, size_t xps, unsigned width, const unsigned nv)
+{
+    unsigned r, p;
+    if (a_cs == 1 && m0 + 2 * np <= inner) {
+        /* both elements of every pair lie in the row, next to each other */
+        for (r = 0; r < rows; r++) {
+            const uint8_t *ar = a + (size_t)r * a_rs + m0;
+            uint16_t *o = out + (size_t)r * os;
+            ROW_BODY(load_pair(ar + 2 * p), load_pair(ar + 2 * p + 2));
+        }
+        return;
+    }
+    for (r = 0; r < rows; r++) {
+        const uint8_t *ar = a + (size_t)r * a_rs + (size_t)m0 * a_cs;
+        uint16_t *o = out + (size_t)r * os;
+        ROW_BODY(pair_bcast(ar + (size_t)2 * p * a_cs, a_cs, m0 + 2 * p + 1 < inner),
+                 pair_bcast(ar + (size_t)(2 * p + 2) * a_cs, a_cs, m0 + 2 * p + 3 < inner));
+    }
+}
+
+#define MUL_CASE(n)                                                                                        \
+    case n:                                                                                                \
+        mul_block(out, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, n);                 \
+        break
+
+/* mul_block for a strip of nv vectors, a constant in each case. */
+static inline __attribute__((always_inline)) void mul_block_nv(uint16_t *out, const uint16_t *o_end, size_t os,
+                                                               const uint8_t *a, size_t a_rs, size_t a_cs,
+                                                               unsigned rows, unsigned m0, unsigned inner,
+                                                               unsigned np, const uint16_t *xp, size_t xps,
+                                                               unsigned width, unsigned nv)
+{
+    switch (nv) {
+        MUL_CASE(1);
+        MUL_CASE(2);
+        MUL_CASE(3);
+        MUL_CASE(4);
+        MUL_CASE(5);
+        MUL_CASE(6);
+    default:
+        mul_block(out, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, MUL_VECS);
+        break;
+    }
+}
+
+void snova_avx2_gfq_mul(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, size_t a_cs, unsigned rows,
+                        unsigned inner, const uint8_t *x, size_t xs, unsigned cols)
+{
+    uint16_t xb[MUL_PAIRS][MUL_STRIP], *const xp = &xb[0][0];
+    const size_t xps = MUL_STRIP;
+    /* the ends of what the call owns: the last rows' cols entries */
+    const uint16_t *o_end = out + (size_t)(rows - 1) * os + cols;
+    const uint8_t *x_end = x + (size_t)(inner - 1) * xs + cols;
+    /* the part of xp written: rows, and vectors of the first (widest) strip */
+    const unsigned packed = inner < 2 * MUL_PAIRS ? (inner + 1) / 2 : MUL_PAIRS;
+    const unsigned packed_nv = cols < MUL_STRIP ? (cols + 15) / 16 : MUL_VECS;
+    unsigned c0, m0, p, j;
+    if (rows == 0 || inner == 0) {
+        return;
+    }
+    for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
+        const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
+        for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS) {
+            const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS ? MUL_PAIRS : (left + 1) / 2;
+            pack_pairs(xb, x + (size_t)m0 * xs + c0, xs, width, left, np, nv, x_end);
+            mul_block_nv(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, nv);
+        }
+    }
+    /* x may be secret (T12, the whipped vinegar): the written part of xp
+     * wiped, the stores kept by an asm that claims to read them. The asm
+     * in the loop also keeps the stores vector stores: GCC turned each
+     * row's into a `rep stosq` of a few hundred bytes, whose start-up cost
+     * per row made the wipe 40 % of the kernel's time (SNOVA_24_5_23_4
+     * signing). */
+    for (p = 0; p < packed; p++) {
+        for (j = 0; j < packed_nv; j++) {
+            _mm256_storeu_si256((__m256i *)(xb[p] + 16 * j), _mm256_setzero_si256());
+            __asm__ __volatile__("" : : "r"(xb[p]) : "memory");
+        }
+    }
+}
+
+/* The same on pair rows given (api.h): the blocks of pairs read in place,
+ * as many as 16-bit sums take (no packed block bounds them). */
+void snova_avx2_gfq_mul_pairs(uint16_t *out, size_t os, const uint8_t *a, size_t a_rs, unsigned rows, unsigned inner,
+                              const uint16_t *xq, size_t xps, unsigned cols)
+{
+    const size_t a_cs = 1;
+    const uint16_t *o_end; /* the end of what the call owns: the last row's cols entries */
+    unsigned c0, m0;
+    if (rows == 0) {
+        return;
+    }
+    o_end = out + (size_t)(rows - 1) * os + cols;
+    for (c0 = 0; c0 < cols; c0 += MUL_STRIP) {
+        const unsigned width = cols - c0 < MUL_STRIP ? cols - c0 : MUL_STRIP, nv = (width + 15) / 16;
+        for (m0 = 0; m0 < inner; m0 += 2 * MUL_PAIRS_GIVEN) {
+            const unsigned left = inner - m0, np = left >= 2 * MUL_PAIRS_GIVEN ? MUL_PAIRS_GIVEN : left / 2;
+            const uint16_t *xp = xq + (size_t)(m0 / 2) * xps + c0;
+            mul_block_nv(out + c0, o_end, os, a, a_rs, a_cs, rows, m0, inner, np, xp, xps, width, nv);
+        }
+    }
+}
 
 /* ---- A block row of P11 and P12, and key generation's L (api.h) ----
  * The bytes are reduced 32 at a time (gfq_byte_elem on 16-bit lanes: the

@@ -59,7 +59,7 @@ int snova_avx512_gf16_rows4(uint64_t *g, size_t gw, const uint64_t *ll, const ui
                             const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                             uint64_t *work);
 #else
-/* Odd q: the two vpmaddubsw products on 512-bit vectors (gfq_mul_avx512.c) */
+/* Odd q: the two products by VPDPBUSD (gfq_mul_vnni_avx512.c; avx2's where the CPU lacks AVX-512 VNNI) */
 #define SNOVA_AVX512_GFQ
 #define snova_avx512_gfq_mul PQSIG_KNS(snova_avx512_gfq_mul)
 #define snova_avx512_gfq_mul_pairs PQSIG_KNS(snova_avx512_gfq_mul_pairs)
