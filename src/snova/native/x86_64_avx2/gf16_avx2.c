@@ -355,6 +355,8 @@ FLATTEN void snova_avx2_gf16_lincomb_rows(uint64_t *out, unsigned nrows, const u
 #endif
 
 /* ---- Gauss-Jordan ---- */
+/* x86_64_avx512/gf16_avx512.c compiles this file with its own solver. */
+#if !defined(SNOVA_GF16_OWN_SOLVE)
 
 #define SOLVE_MAXV ((2u * SNOVA_GF16_MAXW + 3u) / 4u)
 
@@ -437,6 +439,7 @@ FLATTEN uint32_t snova_avx2_gf16_solve(uint64_t *g, unsigned n, unsigned w)
         return solve_body(g, n, w, (w + 3u) / 4u);
     }
 }
+#endif
 
 /* ---- The block stage of the linear system (gf16/rows.h), l = 4 ----
  * The portable body works on one oil block t at a time, with a chain of

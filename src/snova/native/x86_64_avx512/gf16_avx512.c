@@ -1,5 +1,5 @@
 /* SNOVA, GF(16), AVX-512: the avx2 kernels of ../x86_64_avx2/gf16_avx2.c
- * (linear combination, solver, block stage for l = 4) compiled again
+ * (linear combination, block stage for l = 4) compiled again
  * under the avx512 names of meta.h, with this directory's ISA flags. Their
  * bitsliced products are chains of `acc ^= x & mask`; with AVX-512VL the
  * compiler fuses each pair into one vpternlogq on the same 256-bit
@@ -7,8 +7,9 @@
  * on the same data, so the twins' results and the avx2 kernels'
  * constant-time shape (no branch or address from a secret). The product
  * with the public matrix is this file's own (below); the linear
- * combination of a block's rows (gf16_lincomb_avx512.c) and the block
- * stage for l = 2 (gf16_rows2_avx512.c) have files of their own. */
+ * combination of a block's rows (gf16_lincomb_avx512.c), the block stage
+ * for l = 2 (gf16_rows2_avx512.c) and the solver (gf16_solve_avx512.c)
+ * have files of their own. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -19,11 +20,10 @@
 
 #if SNOVA_Q == 16
 #undef snova_avx2_gf16_lincomb
-#undef snova_avx2_gf16_solve
 #undef snova_avx2_gf16_rows
 #define snova_avx2_gf16_lincomb snova_avx512_gf16_lincomb
-#define snova_avx2_gf16_solve snova_avx512_gf16_solve
 #define snova_avx2_gf16_rows snova_avx512_gf16_rows4 /* l = 4; gf16_rows2_avx512.c has the entry */
+#define SNOVA_GF16_OWN_SOLVE /* gf16_solve_avx512.c */
 #define SNOVA_GF16_OWN_PMAT
 #define SNOVA_GF16_OWN_LINCOMB_ROWS /* gf16_lincomb_avx512.c */
 /* the tables: avx2's kernel serves the avx512 set too (../meta.h) */
