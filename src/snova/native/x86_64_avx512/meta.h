@@ -12,15 +12,20 @@
  *   round-2 ESK's P^t Y) on tables regrouped into word planes; for odd l
  *   (3, 5) and rows of one or two words, P^t Y by VPERMT2Q and P X by
  *   VPGATHERQQ of each column's own table; the avx2
- *   linear combination, solver and l = 4 block stage compiled with
+ *   linear combination and l = 4 block stage compiled with
  *   AVX-512VL, where each `acc ^= x & mask` of their bitsliced products
- *   becomes one vpternlogq. gf16_lincomb_avx512.c: the linear combination
+ *   becomes one vpternlogq. gf16_solve_avx512.c: the solver, eight words
+ *   of a row a vector, a scalar's bits as mask registers. gf16_lincomb_avx512.c: the linear combination
  *   of a block's rows, eight rows a 512-bit vector. gf16_rows2_avx512.c:
  *   the l = 2 block stage by GFNI affine maps of byte planes, and the
  *   entry of the block stage. gf16_rows_odd_avx512.c: the block stage for
  *   odd l, the portable body's words as vectors of eight oil blocks.
- * The other GF(16) kernels and the odd-q ones stay avx2's:
- * src/snova/README.md ("avx512") gives the measurements. */
+ * Odd q: the block stage on pairs of oil blocks (gfq_rows_avx512.c), the
+ *   products by VPDPBUSD where the CPU has AVX-512 VNNI
+ *   (gfq_mul_vnni_avx512.c), verification's pair rows and their products
+ *   32 columns a vector (gfq_verify_avx512.c).
+ * The other kernels stay avx2's: src/snova/README.md ("avx512") gives the
+ * measurements. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
 #define PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
 
