@@ -367,8 +367,9 @@ static inline uint32_t solve_body(uint64_t *g, unsigned n, unsigned w, const uns
 {
     __m256i p0[SOLVE_MAXV], p1[SOLVE_MAXV], p2[SOLVE_MAXV], p3[SOLVE_MAXV], m[4];
     const __m256i tail = tail_mask(w);
+    const unsigned stride = w >= 2u ? 2u : 4u;
     uint32_t singular = 0;
-    unsigned col, r, v;
+    unsigned col, r, v, r0;
 
     for (col = 0; col < n; col++) {
         uint64_t *pr = g + (size_t)col * w;
@@ -405,18 +406,26 @@ static inline uint32_t solve_body(uint64_t *g, unsigned n, unsigned w, const uns
             p2[v] = mulx(p1[v]);
             p3[v] = mulx(p2[v]);
         }
-        /* Clear the column in every other row. */
-        for (r = 0; r < n; r++) {
-            uint64_t *rr = g + (size_t)r * w;
-            if (r == col) {
-                continue;
-            }
-            bit_masks(m, (uint32_t)(rr[wc] >> sh) & 15u);
-            for (v = v0; v < nv; v++) {
-                const __m256i d = _mm256_xor_si256(
-                    _mm256_xor_si256(_mm256_and_si256(p0[v], m[0]), _mm256_and_si256(p1[v], m[1])),
-                    _mm256_xor_si256(_mm256_and_si256(p2[v], m[2]), _mm256_and_si256(p3[v], m[3])));
-                store_v(rr, v, nv, tail, _mm256_xor_si256(load_v(rr, v, nv, tail), d));
+        /* Clear the column in every other row: the even rows, then the
+         * odd ones. A row's last vector is a masked store (vpmaskmovq)
+         * whose footprint reaches into the next row when w is not a
+         * multiple of 4; such a store does not forward, and the next
+         * row's load, overlapping it, would wait for it to retire. Rows r
+         * and r + 2 are 2 w >= 4 nv words apart (w >= 2; one-word rows
+         * take every fourth row). */
+        for (r0 = 0; r0 < stride; r0++) {
+            for (r = r0; r < n; r += stride) {
+                uint64_t *rr = g + (size_t)r * w;
+                if (r == col) {
+                    continue;
+                }
+                bit_masks(m, (uint32_t)(rr[wc] >> sh) & 15u);
+                for (v = v0; v < nv; v++) {
+                    const __m256i d = _mm256_xor_si256(
+                        _mm256_xor_si256(_mm256_and_si256(p0[v], m[0]), _mm256_and_si256(p1[v], m[1])),
+                        _mm256_xor_si256(_mm256_and_si256(p2[v], m[2]), _mm256_and_si256(p3[v], m[3])));
+                    store_v(rr, v, nv, tail, _mm256_xor_si256(load_v(rr, v, nv, tail), d));
+                }
             }
         }
     }
