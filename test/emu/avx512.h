@@ -870,28 +870,26 @@ static inline pqsig_emu_m512i emu_dpbusd_epi32(pqsig_emu_m512i src, pqsig_emu_m5
     return emu_from_dwords(s);
 }
 
-static inline pqsig_emu_m512i emu_cvtepu8_epi32(__m128i a)
+/* 16 unsigned elements of `size` bytes at p, each widened to a 32-bit lane. */
+static inline pqsig_emu_m512i emu_widen_epu32(const void *p, unsigned size)
 {
-    uint8_t b[16];
     uint32_t d[16];
     unsigned i;
-    memcpy(b, &a, 16);
     for (i = 0; i < 16; i++) {
-        d[i] = b[i];
+        d[i] = 0;
+        memcpy(&d[i], (const uint8_t *)p + size * i, size); /* little-endian */
     }
     return emu_from_dwords(d);
 }
 
+static inline pqsig_emu_m512i emu_cvtepu8_epi32(__m128i a)
+{
+    return emu_widen_epu32(&a, 1);
+}
+
 static inline pqsig_emu_m512i emu_cvtepu16_epi32(__m256i a)
 {
-    uint16_t w[16];
-    uint32_t d[16];
-    unsigned i;
-    memcpy(w, &a, 32);
-    for (i = 0; i < 16; i++) {
-        d[i] = w[i];
-    }
-    return emu_from_dwords(d);
+    return emu_widen_epu32(&a, 2);
 }
 
 /* The low 16 bits of each 32-bit lane (VPMOVDW: truncation). */
@@ -943,47 +941,35 @@ static inline pqsig_emu_m512i emu_set1_epi32(int v)
 }
 
 /* AVX-512VL+BW masked loads and stores on 128 and 256 bits: element i
- * read (written) only when mask bit i is set, the others zero. */
-static inline __m128i emu_mm_maskz_loadu_epi8(__mmask16 k, const void *p)
+ * (of `size` bytes) read or written only when mask bit i is set; a load's
+ * other elements are zero. */
+static inline void emu_masked_copy(void *dst, const void *src, uint32_t k, unsigned n, unsigned size)
 {
-    uint8_t b[16];
-    __m128i r;
     unsigned i;
-    memset(b, 0, sizeof b);
-    for (i = 0; i < 16; i++) {
+    for (i = 0; i < n; i++) {
         if ((k >> i) & 1u) {
-            b[i] = ((const uint8_t *)p)[i];
+            memcpy((uint8_t *)dst + size * i, (const uint8_t *)src + size * i, size);
         }
     }
-    memcpy(&r, b, 16);
+}
+
+static inline __m128i emu_mm_maskz_loadu_epi8(__mmask16 k, const void *p)
+{
+    __m128i r = _mm_setzero_si128();
+    emu_masked_copy(&r, p, k, 16, 1);
     return r;
 }
 
 static inline __m256i emu_mm256_maskz_loadu_epi16(__mmask16 k, const void *p)
 {
-    uint16_t w[16];
-    __m256i r;
-    unsigned i;
-    memset(w, 0, sizeof w);
-    for (i = 0; i < 16; i++) {
-        if ((k >> i) & 1u) {
-            memcpy(&w[i], (const uint8_t *)p + 2 * i, 2);
-        }
-    }
-    memcpy(&r, w, 32);
+    __m256i r = _mm256_setzero_si256();
+    emu_masked_copy(&r, p, k, 16, 2);
     return r;
 }
 
 static inline void emu_mm256_mask_storeu_epi16(void *p, __mmask16 k, __m256i a)
 {
-    uint16_t w[16];
-    unsigned i;
-    memcpy(w, &a, 32);
-    for (i = 0; i < 16; i++) {
-        if ((k >> i) & 1u) {
-            memcpy((uint8_t *)p + 2 * i, &w[i], 2);
-        }
-    }
+    emu_masked_copy(p, &a, k, 16, 2);
 }
 
 #undef _mm512_dpbusd_epi32
