@@ -4,11 +4,13 @@
  * stream as the specification does, SamplerZ centres on mu), and,
  * where the build's backend (PQSIG_BACKEND_META) opts a kernel in, k_native
  * against k_c bit for bit on the same inputs, or, when it declines, with
- * its outputs untouched. Built once per implementation's core. */
+ * its outputs untouched. Built once per core (fpu, fpemu, decline); the
+ * fpu one runs once per kernel set of the build ("--kset avx2"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/kset.h"
 #include "check.h"
 #include "falcon/kernels.h"
 #include "falcon/hash.h"
@@ -439,9 +441,11 @@ static void test_sampler(void)
 #endif
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const char *kset = check_kset(argc, argv);
     unsigned logn;
+    printf("kernel set %s\n", kset);
     for (logn = 1; logn <= 10; logn++) {
         unsigned trial;
         for (trial = 0; trial < 8; trial++) {
