@@ -84,6 +84,11 @@ static void perm_x8_native(uint64_t *s)
 #if defined(__x86_64__) && defined(PQSIG_COMMON_NATIVE_KECCAKX8)
 /* The kernels behind the x86-64 hooks, each where the CPU runs it: the
  * AVX2 x4 kernel also serves the x8 layout in two halves. */
+static void perm_x4_avx2(uint64_t *s)
+{
+    pqsig_keccakf1600x4_avx2(s, 4);
+}
+
 static void perm_x8_by_avx2(uint64_t *s)
 {
     pqsig_keccakf1600x4_avx2(s, 8);
@@ -150,6 +155,8 @@ static void permutations(void)
 #endif
 #if defined(__x86_64__) && defined(PQSIG_COMMON_NATIVE_KECCAKX8)
     if (pqsig_cpu_features() & PQSIG_CPU_AVX2) {
+        /* also where the hooks prefer AVX-512VL (keccakf1600x4_best) */
+        check_perm(perm_x4_avx2, 4, "AVX2 x4 kernel");
         check_perm(perm_x8_by_avx2, 8, "x8 layout by the AVX2 kernel");
     } else {
         printf("test_fips202xn: no AVX2 here, AVX2 kernel not run\n");
@@ -282,6 +289,28 @@ static void one_block(void)
         }
     }
     CHECK(ok, "SHAKE128 x4 / x8 one block differs from scalar");
+#if defined(__x86_64__) && defined(PQSIG_COMMON_NATIVE_SHAKE128X4_BLOCK)
+    /* The AVX2 kernel itself, also where its hook declines (AVX-512VL runs
+     * the 4-way permutation there). */
+    if (pqsig_cpu_features() & PQSIG_CPU_AVX2) {
+        for (inlen = 0; inlen < PQSIG_SHAKE128_RATE; inlen++) {
+            uint8_t *out[4];
+            const uint8_t *in[4];
+            unsigned j;
+            for (j = 0; j < 4; j++) {
+                out[j] = outbuf[j];
+                in[j] = inbuf[j];
+            }
+            memset(outbuf, CANARY, sizeof outbuf);
+            pqsig_shake128x4_block_avx2(out, in, inlen);
+            for (j = 0; j < 4; j++) {
+                pqsig_shake128(want, PQSIG_SHAKE128_RATE, inbuf[j], inlen);
+                ok &= memcmp(outbuf[j], want, PQSIG_SHAKE128_RATE) == 0 && outbuf[j][PQSIG_SHAKE128_RATE] == CANARY;
+            }
+        }
+        CHECK(ok, "the AVX2 SHAKE128 x4 one-block kernel differs from scalar");
+    }
+#endif
 }
 
 /* The same input behind several instances, and the instances keep apart. */
