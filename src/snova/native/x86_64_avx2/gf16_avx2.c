@@ -687,11 +687,156 @@ static void rows4_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
     }
 }
 
+/* ---- The block stage, l = 2 ----
+ * The portable body's steps for four oil blocks at once, word k of a
+ * vector belonging to block t0 + k (a row of l = 2 elements in lanes 0
+ * and 1 of the word, lanes 2 and 3 zero or unused, as in ll and rl). The
+ * term's factors come from rows_term_init (gf16/rows_term.h), the same
+ * values the portable body uses, broadcast once per term. Unlike rows4,
+ * the loops run blocks outer and terms inner, so that the eight
+ * accumulators of a group (entry (r, c), row x) stay in registers, and a
+ * group's four blocks are exactly one word of each output row (16 bits a
+ * block: its l^2 = 4 coefficients). */
+#include "snova/gf16/rows_term.h"
+
+typedef struct {
+    __m256i q1c[2], q2c[2]; /* spread q1[a], q2[a] in every lane */
+    __m256i q2l[2], bl[2], bp[2], ap[2]; /* the term's lane rows in every word */
+    __m256i asp[2][2], q1sp[2][2]; /* spread A[r][u], Q1[x][u] in every lane */
+} rows2_term;
+
+static void rows2_terms(rows2_term *tv, const uint8_t *abq, const uint8_t *spow, unsigned i, unsigned o)
+{
+    const unsigned alpha = 2 * 2 + 2; /* l^2 + l terms (the abq layout of l = 2) */
+    const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * 4u;
+    const uint8_t *q1v = bm + (size_t)o * alpha * 4u, *q2v = q1v + (size_t)o * alpha * 2u;
+    uint32_t spsp[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL][SNOVA_GF16_MAXL];
+    unsigned al, a, x;
+    rows_spread_spow(spsp, spow, 2);
+    for (al = 0; al < alpha; al++) {
+        const size_t it = (size_t)i * alpha + al;
+        rows_term f;
+        rows_term_init(&f, (const uint32_t(*)[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL])spsp, q1v + it * 2, q2v + it * 2,
+                       am + it * 4, bm + it * 4, 2);
+        for (a = 0; a < 2; a++) {
+            tv[al].q1c[a] = _mm256_set1_epi16((short)f.q1c[a]);
+            tv[al].q2c[a] = _mm256_set1_epi16((short)f.q2c[a]);
+            tv[al].q2l[a] = _mm256_set1_epi64x((long long)f.q2l[a][0]);
+            tv[al].bl[a] = _mm256_set1_epi64x((long long)f.bl[a][0]);
+            tv[al].bp[a] = _mm256_set1_epi64x((long long)f.bp[a][0]);
+            tv[al].ap[a] = _mm256_set1_epi64x((long long)f.ap[a][0]);
+            for (x = 0; x < 2; x++) {
+                tv[al].asp[a][x] = _mm256_set1_epi16((short)f.asp[a][x]);
+                tv[al].q1sp[a][x] = _mm256_set1_epi16((short)f.q1sp[a][x]);
+            }
+        }
+    }
+}
+
+/* fold16 of m0 a0 + m1 a1, lane by lane */
+static inline __m256i dot2(__m256i m0, __m256i a0, __m256i m1, __m256i a1)
+{
+    return fold16(_mm256_xor_si256(_mm256_mullo_epi16(m0, a0), _mm256_mullo_epi16(m1, a1)));
+}
+
+/* The four words (u, a) of blocks t0 .. t0 + 3 of ll or rl (block t at
+ * base + 4 t; blocks past o repeat block o - 1, o public), transposed:
+ * v[2 u + a], word k = word (u, a) of block t0 + k. */
+static inline void rows2_load(__m256i v[4], const uint64_t *base, unsigned t0, unsigned o)
+{
+    unsigned k;
+    for (k = 0; k < 4; k++) {
+        const unsigned t = t0 + k < o ? t0 + k : o - 1;
+        v[k] = _mm256_loadu_si256((const __m256i *)(const void *)(base + 4u * t));
+    }
+    snova_avx2_words_transpose(v);
+}
+
+/* Folded lanes 0, 1 of f0 (row x = 0) and of f1 (x = 1) of each word as
+ * the block's four nibbles x l + y, 16 bits to a word. */
+static inline __m256i rows2_nibbles(__m256i f0, __m256i f1)
+{
+    const __m256i v = _mm256_or_si256(f0, _mm256_slli_epi64(f1, 32)); /* lanes x l + y */
+    const __m256i p = _mm256_and_si256(_mm256_or_si256(v, _mm256_srli_epi32(v, 12)), _mm256_set1_epi32(0xff));
+    return _mm256_and_si256(_mm256_or_si256(p, _mm256_srli_epi64(p, 24)), _mm256_set1_epi64x(0xffff));
+}
+
+static void rows2_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
+                       const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o)
+{
+    const unsigned alpha = 2 * 2 + 2;
+    rows2_term tv[2 * 2 + 2];
+    unsigned t0, al, r, c, x, e, k;
+    rows2_terms(tv, abq, spow, i, o);
+    for (e = 0; e < 4; e++) {
+        memset(g + (size_t)(i * 4 + e) * gw, 0, gw * sizeof(uint64_t));
+    }
+    for (t0 = 0; t0 < o; t0 += 4) {
+        __m256i acc[2][2][2]; /* entry (r, c), row x */
+        memset(acc, 0, sizeof acc);
+        for (al = 0; al < alpha; al++) {
+            const rows2_term *f = &tv[al];
+            const unsigned ip = (i + al) % o;
+            __m256i lv[4], rv[4], lsl[2], rsl[2], ml[2], aml[2], nl[2], nbl[2];
+            rows2_load(lv, ll + (size_t)ip * o * 4u, t0, o);
+            rows2_load(rv, rl + (size_t)ip * o * 4u, t0, o);
+            /* lsl[u]: lanes x = sum_a q1[a] L[(a, x)][(t, u)];
+             * rsl[u]: lanes y = sum_b q2[b] R[(t, u)][(b, y)] */
+            lsl[0] = dot2(lv[0], f->q1c[0], lv[1], f->q1c[1]);
+            lsl[1] = dot2(lv[2], f->q1c[0], lv[3], f->q1c[1]);
+            rsl[0] = dot2(rv[0], f->q2c[0], rv[1], f->q2c[1]);
+            rsl[1] = dot2(rv[2], f->q2c[0], rv[3], f->q2c[1]);
+            for (x = 0; x < 2; x++) {
+                /* M = ls Q2 (rows x, lanes y); N = Q1 rs (rows x, lanes y) */
+                ml[x] = dot2(lane_bcast(lsl[0], x), f->q2l[0], lane_bcast(lsl[1], x), f->q2l[1]);
+                nl[x] = dot2(rsl[0], f->q1sp[x][0], rsl[1], f->q1sp[x][1]);
+            }
+            for (x = 0; x < 2; x++) {
+                /* A M (rows r, lanes x); N B (rows x, lanes c) */
+                aml[x] = dot2(ml[0], f->asp[x][0], ml[1], f->asp[x][1]);
+                nbl[x] = dot2(lane_bcast(nl[x], 0), f->bl[0], lane_bcast(nl[x], 1), f->bl[1]);
+            }
+            /* entry (r, c), row x: am[r][x] B[.][c]^t + nb[x][c] A[r][.] */
+            for (r = 0; r < 2; r++) {
+                for (x = 0; x < 2; x++) {
+                    const __m256i amrx = lane_bcast(aml[r], x);
+                    for (c = 0; c < 2; c++) {
+                        acc[r][c][x] = _mm256_xor_si256(acc[r][c][x],
+                                                        _mm256_xor_si256(_mm256_mullo_epi16(amrx, f->bp[c]),
+                                                                         _mm256_mullo_epi16(lane_bcast(nbl[x], c), f->ap[r])));
+                    }
+                }
+            }
+        }
+        /* row i l^2 + r l + c, word t0 / 4: the four blocks' coefficients
+         * (blocks past o, which repeat block o - 1, are left out) */
+        for (r = 0; r < 2; r++) {
+            for (c = 0; c < 2; c++) {
+                uint64_t nib[4], wv = 0;
+                _mm256_storeu_si256((__m256i *)(void *)nib,
+                                    rows2_nibbles(fold16(acc[r][c][0]), fold16(acc[r][c][1])));
+                for (k = 0; k < 4 && t0 + k < o; k++) {
+                    wv |= nib[k] << (16 * k);
+                }
+                g[(size_t)(i * 4 + r * 2 + c) * gw + t0 / 4] = wv;
+            }
+        }
+    }
+    for (e = 0; e < 4; e++) {
+        gf16_row_xor(g + (size_t)(i * 4 + e) * gw, o * 4u, rhs[e]);
+    }
+}
+
 int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                          const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                          uint64_t *work)
 {
-    if (l != 4u) { /* l is public */
+    /* l is public */
+    if (l == 2u) {
+        rows2_body(g, gw, ll, rl, abq, spow, rhs, i, o);
+        return PQSIG_NATIVE_OK;
+    }
+    if (l != 4u) {
         return PQSIG_NATIVE_FALLBACK;
     }
     rows4_body(g, gw, ll, rl, abq, spow, rhs, i, o, work);
