@@ -827,11 +827,178 @@ static void rows2_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
     }
 }
 
+/* ---- The block stage, odd l (3, 5) ----
+ * The same steps with a row of l elements in a 128-bit unit (16-bit lanes
+ * y < l; l = 5 fills both words of the portable layout, l = 3 the first),
+ * two oil blocks a vector: unit k belongs to block t0 + k (the second of
+ * an odd last pair repeats the first, o public; both halves then compute
+ * the same values and store them to the same place). Terms outer, as in
+ * the portable body, so that each term's factors are made once
+ * (rows_term_init); the accumulators of every block are in the work area
+ * in the portable body's size: block t, entry (r, c), row x at
+ * work + ((t l^2 + r l + c) l + x) lw, lw words. */
+#define RO_MAXL 5u
+
+/* Lane y (< 8) of each 128-bit unit in all its lanes. */
+static inline __m256i lane_bcast128(__m256i v, unsigned y)
+{
+    const char b0 = (char)(2 * y), b1 = (char)(2 * y + 1);
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1,
+                                                   b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1));
+}
+
+/* A row of lw (1 or 2) words of lanes in both units. */
+static inline __m256i row_bcast128(const uint64_t *w, unsigned lw)
+{
+    return _mm256_broadcastsi128_si256(_mm_set_epi64x(lw > 1u ? (long long)w[1] : 0, (long long)w[0]));
+}
+
+/* The rows of lw words at p0 (unit 0) and p1 (unit 1). */
+static inline __m256i load_units(const uint64_t *p0, const uint64_t *p1, unsigned lw)
+{
+    __m128i a, b;
+    if (lw > 1u) {
+        a = _mm_loadu_si128((const __m128i *)(const void *)p0);
+        b = _mm_loadu_si128((const __m128i *)(const void *)p1);
+    } else {
+        a = _mm_loadl_epi64((const __m128i *)(const void *)p0);
+        b = _mm_loadl_epi64((const __m128i *)(const void *)p1);
+    }
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+}
+
+/* Unit 0 to p0 and unit 1 to p1, lw words each (words past lw are zero). */
+static inline void store_units(uint64_t *p0, uint64_t *p1, __m256i v, unsigned lw)
+{
+    const __m128i a = _mm256_castsi256_si128(v), b = _mm256_extracti128_si256(v, 1);
+    if (lw > 1u) {
+        _mm_storeu_si128((__m128i *)(void *)p0, a);
+        _mm_storeu_si128((__m128i *)(void *)p1, b);
+    } else {
+        _mm_storel_epi64((__m128i *)(void *)p0, a);
+        _mm_storel_epi64((__m128i *)(void *)p1, b);
+    }
+}
+
+static inline __attribute__((always_inline)) void rows_odd_body(uint64_t *g, size_t gw, const uint64_t *ll,
+                                                                const uint64_t *rl, const uint8_t *abq,
+                                                                const uint8_t *spow, const uint8_t *rhs, unsigned i,
+                                                                unsigned o, const unsigned l, uint64_t *work)
+{
+    const unsigned l2 = l * l, alpha = l2 + l, lw = (l + 3) / 4, ol = o * l;
+    const size_t bw = (size_t)l2 * l * lw; /* work words a block */
+    const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * l2;
+    const uint8_t *q1v = bm + (size_t)o * alpha * l2, *q2v = q1v + (size_t)o * alpha * l;
+    uint32_t spsp[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL][SNOVA_GF16_MAXL];
+    unsigned t0, al, a, u, x, r, c, e, k, y;
+    rows_spread_spow(spsp, spow, l);
+    memset(work, 0, (size_t)o * bw * sizeof(uint64_t));
+    for (al = 0; al < alpha; al++) {
+        const unsigned ip = (i + al) % o;
+        const size_t it = (size_t)i * alpha + al;
+        __m256i q2l[RO_MAXL], blv[RO_MAXL], bpv[RO_MAXL], apv[RO_MAXL];
+        rows_term f;
+        rows_term_init(&f, (const uint32_t(*)[SNOVA_GF16_MAXL][SNOVA_GF16_MAXL])spsp, q1v + it * l, q2v + it * l,
+                       am + it * l2, bm + it * l2, l);
+        for (u = 0; u < l; u++) {
+            q2l[u] = row_bcast128(f.q2l[u], lw);
+            blv[u] = row_bcast128(f.bl[u], lw);
+            bpv[u] = row_bcast128(f.bp[u], lw);
+            apv[u] = row_bcast128(f.ap[u], lw);
+        }
+        for (t0 = 0; t0 < o; t0 += 2) {
+            const unsigned t1 = t0 + 1 < o ? t0 + 1 : t0; /* o is public */
+            const uint64_t *l0 = ll + ((size_t)ip * ol + t0 * l) * l * lw, *l1 = ll + ((size_t)ip * ol + t1 * l) * l * lw;
+            const uint64_t *r0 = rl + ((size_t)ip * ol + t0 * l) * l * lw, *r1 = rl + ((size_t)ip * ol + t1 * l) * l * lw;
+            uint64_t *w0 = work + t0 * bw, *w1 = work + t1 * bw;
+            __m256i lsl[RO_MAXL], rsl[RO_MAXL], ml[RO_MAXL], aml[RO_MAXL], nl[RO_MAXL], nbl[RO_MAXL];
+            /* lsl[u]: lanes x = sum_a q1[a] L[(a, x)][(t, u)];
+             * rsl[u]: lanes y = sum_b q2[b] R[(t, u)][(b, y)] */
+            for (u = 0; u < l; u++) {
+                __m256i sl = _mm256_setzero_si256(), sr = _mm256_setzero_si256();
+                for (a = 0; a < l; a++) {
+                    const size_t at = (size_t)(u * l + a) * lw;
+                    sl = _mm256_xor_si256(sl, _mm256_mullo_epi16(load_units(l0 + at, l1 + at, lw),
+                                                                 _mm256_set1_epi16((short)f.q1c[a])));
+                    sr = _mm256_xor_si256(sr, _mm256_mullo_epi16(load_units(r0 + at, r1 + at, lw),
+                                                                 _mm256_set1_epi16((short)f.q2c[a])));
+                }
+                lsl[u] = fold16(sl);
+                rsl[u] = fold16(sr);
+            }
+            /* M = ls Q2 (rows x, lanes y); A M (rows r, lanes x);
+             * N = Q1 rs (rows x, lanes y); N B (rows x, lanes c) */
+            for (x = 0; x < l; x++) {
+                __m256i sm = _mm256_setzero_si256(), sn = _mm256_setzero_si256();
+                for (u = 0; u < l; u++) {
+                    sm = _mm256_xor_si256(sm, _mm256_mullo_epi16(lane_bcast128(lsl[u], x), q2l[u]));
+                    sn = _mm256_xor_si256(sn, _mm256_mullo_epi16(rsl[u], _mm256_set1_epi16((short)f.q1sp[x][u])));
+                }
+                ml[x] = fold16(sm);
+                nl[x] = fold16(sn);
+            }
+            for (x = 0; x < l; x++) {
+                __m256i sa = _mm256_setzero_si256(), sb = _mm256_setzero_si256();
+                for (u = 0; u < l; u++) {
+                    sa = _mm256_xor_si256(sa, _mm256_mullo_epi16(ml[u], _mm256_set1_epi16((short)f.asp[x][u])));
+                    sb = _mm256_xor_si256(sb, _mm256_mullo_epi16(lane_bcast128(nl[x], u), blv[u]));
+                }
+                aml[x] = fold16(sa);
+                nbl[x] = fold16(sb);
+            }
+            /* entry (r, c), row x: am[r][x] B[.][c]^t + nb[x][c] A[r][.] */
+            for (r = 0; r < l; r++) {
+                for (x = 0; x < l; x++) {
+                    const __m256i amrx = lane_bcast128(aml[r], x);
+                    for (c = 0; c < l; c++) {
+                        const size_t at = ((size_t)(r * l + c) * l + x) * lw;
+                        const __m256i d = _mm256_xor_si256(_mm256_mullo_epi16(amrx, bpv[c]),
+                                                           _mm256_mullo_epi16(lane_bcast128(nbl[x], c), apv[r]));
+                        store_units(w0 + at, w1 + at, _mm256_xor_si256(load_units(w0 + at, w1 + at, lw), d), lw);
+                    }
+                }
+            }
+        }
+    }
+    /* row i l^2 + r l + c, columns t l^2 + x l + y */
+    for (e = 0; e < l2; e++) {
+        memset(g + (size_t)(i * l2 + e) * gw, 0, gw * sizeof(uint64_t));
+    }
+    for (t0 = 0; t0 < o; t0 += 2) {
+        const unsigned t1 = t0 + 1 < o ? t0 + 1 : t0;
+        for (e = 0; e < l2; e++) {
+            uint64_t *grow = g + (size_t)(i * l2 + e) * gw;
+            for (x = 0; x < l; x++) {
+                const size_t at = ((size_t)e * l + x) * lw;
+                uint16_t lanes[16];
+                _mm256_storeu_si256((__m256i *)(void *)lanes,
+                                    fold16(load_units(work + t0 * bw + at, work + t1 * bw + at, lw)));
+                for (k = 0; k < 2 && t0 + k < o; k++) {
+                    for (y = 0; y < l; y++) {
+                        gf16_row_xor(grow, (t0 + k) * l2 + x * l + y, (uint8_t)lanes[8 * k + y]);
+                    }
+                }
+            }
+        }
+    }
+    for (e = 0; e < l2; e++) {
+        gf16_row_xor(g + (size_t)(i * l2 + e) * gw, o * l2, rhs[e]);
+    }
+}
+
 int snova_avx2_gf16_rows(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_t *rl, const uint8_t *abq,
                          const uint8_t *spow, const uint8_t *rhs, unsigned i, unsigned o, unsigned l,
                          uint64_t *work)
 {
     /* l is public */
+    if (l == 3u) {
+        rows_odd_body(g, gw, ll, rl, abq, spow, rhs, i, o, 3, work);
+        return PQSIG_NATIVE_OK;
+    }
+    if (l == 5u) {
+        rows_odd_body(g, gw, ll, rl, abq, spow, rhs, i, o, 5, work);
+        return PQSIG_NATIVE_OK;
+    }
     if (l == 2u) {
         rows2_body(g, gw, ll, rl, abq, spow, rhs, i, o);
         return PQSIG_NATIVE_OK;
