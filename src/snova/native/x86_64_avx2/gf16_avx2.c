@@ -839,13 +839,7 @@ static void rows2_body(uint64_t *g, size_t gw, const uint64_t *ll, const uint64_
  * work + ((t l^2 + r l + c) l + x) lw, lw words. */
 #define RO_MAXL 5u
 
-/* Lane y (< 8) of each 128-bit unit in all its lanes. */
-static inline __m256i lane_bcast128(__m256i v, unsigned y)
-{
-    const char b0 = (char)(2 * y), b1 = (char)(2 * y + 1);
-    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1,
-                                                   b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1));
-}
+#define lane_bcast128 snova_avx2_lane_bcast128
 
 /* A row of lw (1 or 2) words of lanes in both units. */
 static inline __m256i row_bcast128(const uint64_t *w, unsigned lw)

@@ -1,5 +1,6 @@
 /* SNOVA, q = 16, AVX2: the final combination of the public map (Eq. 1.1,
- * gf16_finish in ../api.h) for l = 4; other l decline.
+ * gf16_finish in ../api.h) for l = 4, and for l = 3 and 5 below; l = 2
+ * declines.
  *
  * The portable twin keeps an element per 16-bit lane in "spread" form (bit
  * i at bit 4i), so that a lane times a spread element is a carry-less
@@ -17,6 +18,7 @@
 
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
+#include "snova/native/x86_64_avx2/words_avx2.h"
 
 #if SNOVA_Q == 16
 #include "snova/gf16/scalar.h"
@@ -72,6 +74,136 @@ static inline __m256i word_bcast(__m256i v, unsigned k)
     }
 }
 
+/* ---- Odd l (3, 5) ----
+ * The same three products with the rows x of a block in 128-bit halves
+ * (two rows a vector, np = (l + 1) / 2 vectors; a half past row l - 1 is
+ * zero), the columns y in the 16-bit lanes of a half. Row k of mid in both
+ * halves is a vperm2i128 of its vector; lane k of a row in every lane of
+ * its half a vpshufb. */
+#define FO_MAXL 5u
+#define FO_NP 3u /* vectors of row pairs at l = 5 */
+
+/* n <= 32 elements (bytes below 16) to 16-bit lanes, spread, in dst. */
+static inline void spread_bytes(uint16_t dst[32], const uint8_t *src, unsigned n)
+{
+    uint8_t b[32];
+    memset(b, 0, sizeof b);
+    memcpy(b, src, n);
+    _mm256_storeu_si256((__m256i *)(void *)dst, spread16(b));
+    _mm256_storeu_si256((__m256i *)(void *)(dst + 16), spread16(b + 16));
+}
+
+/* dst[a l + b] = spread(q1[a] q2[b]) for a, b < l (l^2 <= 32). */
+static inline void spread_q12(uint16_t dst[32], const uint8_t *q1, const uint8_t *q2, const unsigned l)
+{
+    uint8_t qa[32], qb[32];
+    unsigned a, b, h;
+    memset(qa, 0, sizeof qa);
+    memset(qb, 0, sizeof qb);
+    for (a = 0; a < l; a++) {
+        for (b = 0; b < l; b++) {
+            qa[a * l + b] = q1[a];
+            qb[a * l + b] = q2[b];
+        }
+    }
+    for (h = 0; h < 2; h++) {
+        const __m256i va = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(qa + 16 * h)));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + 16 * h),
+                            spread_v(fold_v(_mm256_mullo_epi16(va, spread16(qb + 16 * h)))));
+    }
+}
+
+static inline __attribute__((always_inline)) void finish_odd(uint8_t *out, const uint64_t *d, const uint8_t *abq,
+                                                             unsigned o, const unsigned l)
+{
+    const unsigned l2 = l * l, alpha = l2 + l, ww = GF16_WORDS(l2), np = (l + 1) / 2;
+    const uint8_t *am = abq, *bm = abq + (size_t)o * alpha * l2;
+    const uint8_t *q1 = bm + (size_t)o * alpha * l2, *q2 = q1 + (size_t)o * alpha * l;
+    __m256i acc[SNOVA_MAXO][FO_NP], dab[FO_MAXL][FO_MAXL][FO_NP];
+    unsigned i, p, t, a, b, x, y, k, pr, u;
+    for (i = 0; i < o; i++) {
+        for (pr = 0; pr < np; pr++) {
+            acc[i][pr] = _mm256_setzero_si256();
+        }
+    }
+    for (p = 0; p < o; p++) {
+        /* dab[a][b][pr]: half u = row x = 2 pr + u, lane y = element b l + y
+         * of packed row p l^2 + a l + x of d */
+        for (a = 0; a < l; a++) {
+            for (b = 0; b < l; b++) {
+                for (pr = 0; pr < np; pr++) {
+                    uint16_t v[16];
+                    memset(v, 0, sizeof v);
+                    for (u = 0; u < 2; u++) {
+                        x = 2 * pr + u;
+                        for (y = 0; y < l && x < l; y++) {
+                            v[8 * u + y] = gf16_row_get(d + ((size_t)p * l2 + a * l + x) * ww, b * l + y);
+                        }
+                    }
+                    dab[a][b][pr] = _mm256_loadu_si256((const __m256i *)(const void *)v);
+                }
+            }
+        }
+        for (t = 0; t < alpha; t++) {
+            const unsigned ii = (p + o - t % o) % o;
+            const size_t it = (size_t)ii * alpha + t;
+            const uint8_t *ab = am + it * l2, *bb = bm + it * l2;
+            __m256i mid[FO_NP], mk[FO_MAXL], brow[FO_MAXL];
+            uint16_t fs[32], as[32], bs[32 + 8];
+            spread_q12(fs, q1 + it * l, q2 + it * l, l);
+            spread_bytes(as, ab, l2);
+            spread_bytes(bs, bb, l2);
+            /* mid = sum_{a,b} spread(q1[a] q2[b]) D[a][b] */
+            for (pr = 0; pr < np; pr++) {
+                mid[pr] = _mm256_setzero_si256();
+            }
+            for (a = 0; a < l; a++) {
+                for (b = 0; b < l; b++) {
+                    const __m256i f = _mm256_set1_epi16((short)fs[a * l + b]);
+                    for (pr = 0; pr < np; pr++) {
+                        mid[pr] = _mm256_xor_si256(mid[pr], _mm256_mullo_epi16(dab[a][b][pr], f));
+                    }
+                }
+            }
+            /* row k of mid in both halves; row k of B, spread, in both (its
+             * lanes past l hold the next row's elements: they only reach
+             * lanes of acc that are never read) */
+            for (k = 0; k < l; k++) {
+                const __m256i m = fold_v(mid[k / 2]);
+                mk[k] = k % 2 ? _mm256_permute2x128_si256(m, m, 0x11) : _mm256_permute2x128_si256(m, m, 0x00);
+                brow[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(bs + k * l)));
+            }
+            /* amid = A mid (rows in halves); acc[ii] += amid B */
+            for (pr = 0; pr < np; pr++) {
+                __m256i am_ = _mm256_setzero_si256(), r;
+                for (k = 0; k < l; k++) {
+                    const unsigned x0 = 2 * pr;
+                    const __m256i sc = _mm256_set_m128i(_mm_set1_epi16(x0 + 1 < l ? (short)as[(x0 + 1) * l + k] : 0),
+                                                        _mm_set1_epi16((short)as[x0 * l + k]));
+                    am_ = _mm256_xor_si256(am_, _mm256_mullo_epi16(mk[k], sc));
+                }
+                am_ = fold_v(am_);
+                r = acc[ii][pr];
+                for (k = 0; k < l; k++) {
+                    r = _mm256_xor_si256(r, _mm256_mullo_epi16(snova_avx2_lane_bcast128(am_, k), brow[k]));
+                }
+                acc[ii][pr] = r;
+            }
+        }
+    }
+    for (i = 0; i < o; i++) {
+        for (pr = 0; pr < np; pr++) {
+            uint16_t v[16];
+            _mm256_storeu_si256((__m256i *)(void *)v, fold_v(acc[i][pr]));
+            for (u = 0; u < 2 && 2 * pr + u < l; u++) {
+                for (y = 0; y < l; y++) {
+                    out[i * l2 + (2 * pr + u) * l + y] = (uint8_t)v[8 * u + y];
+                }
+            }
+        }
+    }
+}
+
 int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, unsigned o, unsigned l)
 {
     const unsigned alpha = 20; /* l^2 + l */
@@ -79,7 +211,18 @@ int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, 
     const uint8_t *q1 = bm + (size_t)o * alpha * 16, *q2 = q1 + (size_t)o * alpha * 4;
     __m256i acc[SNOVA_MAXO], dab[4][4];
     unsigned i, p, t, a, b, x, y, k;
-    if (l != 4u || o > SNOVA_MAXO) { /* public sizes */
+    if (o > SNOVA_MAXO) { /* public sizes */
+        return PQSIG_NATIVE_FALLBACK;
+    }
+    if (l == 3u) {
+        finish_odd(out, d, abq, o, 3);
+        return PQSIG_NATIVE_OK;
+    }
+    if (l == 5u) {
+        finish_odd(out, d, abq, o, 5);
+        return PQSIG_NATIVE_OK;
+    }
+    if (l != 4u) {
         return PQSIG_NATIVE_FALLBACK;
     }
     for (i = 0; i < o; i++) {

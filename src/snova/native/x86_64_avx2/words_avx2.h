@@ -17,4 +17,13 @@ static inline void snova_avx2_words_transpose(__m256i v[4])
     v[3] = _mm256_permute2x128_si256(b, d, 0x31);
 }
 
+/* Lane y (< 8) of each 128-bit half of v in all eight lanes of that half:
+ * a row of 16-bit elements per half (the odd-l kernels, l <= 5). */
+static inline __m256i snova_avx2_lane_bcast128(__m256i v, unsigned y)
+{
+    const char b0 = (char)(2 * y), b1 = (char)(2 * y + 1);
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1,
+                                                   b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1, b0, b1));
+}
+
 #endif
