@@ -140,7 +140,13 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
                                          const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs,
                                          unsigned i, unsigned o, unsigned l, uint64_t *work)
 {
-    SNOVA_AVX512_TRY(snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work));
+#if defined(SNOVA_AVX512_GF16)
+    /* a shape avx512 declines may still be avx2's */
+    if (pqsig_kset() >= PQSIG_KSET_AVX512 &&
+        snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work) == PQSIG_NATIVE_OK) {
+        return PQSIG_NATIVE_OK;
+    }
+#endif
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
     }
