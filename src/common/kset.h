@@ -74,17 +74,21 @@ static inline void pqsig_kset_leave(unsigned saved)
 }
 
 /* The body of a composite hook (src/<scheme>/native/meta.h) whose kernel
- * gives nothing back: run `call` when the calling thread's set is `id` or
- * a larger one (on x86-64 a larger set runs the kernels of a smaller one),
- * else decline. Expands to returns of PQSIG_NATIVE_OK / _FALLBACK
+ * gives nothing back and takes only some shapes: run `call` when the
+ * calling thread's set is `id` or a larger one (on x86-64 a larger set runs
+ * the kernels of a smaller one) and `takes` (a test of public sizes)
+ * holds, else decline. Expands to returns of PQSIG_NATIVE_OK / _FALLBACK
  * (common/native.h). */
-#define PQSIG_KSET_HOOK(id, call)                                                                  \
+#define PQSIG_KSET_HOOK_IF(id, takes, call)                                                        \
     do {                                                                                           \
-        if (pqsig_kset() >= (id)) {                                                                \
+        if (pqsig_kset() >= (id) && (takes)) {                                                     \
             call;                                                                                  \
             return PQSIG_NATIVE_OK;                                                                \
         }                                                                                          \
         return PQSIG_NATIVE_FALLBACK;                                                              \
     } while (0)
+
+/* The same for a kernel that takes every shape. */
+#define PQSIG_KSET_HOOK(id, call) PQSIG_KSET_HOOK_IF(id, 1, call)
 
 #endif

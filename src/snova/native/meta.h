@@ -33,9 +33,10 @@ static inline int snova_shake_x8_native(void)
 /* On x86-64 the avx2 kernels serve the avx2 set and every larger one. */
 #define SNOVA_KSET_AVX2_OK() (pqsig_kset() >= PQSIG_KSET_AVX2)
 
-/* avx512's kernel where the set is avx512 (the hook returns after
- * it), else the avx2 one below: RUN for a kernel that gives nothing back,
- * TRY for one that returns PQSIG_NATIVE_OK or _FALLBACK itself. */
+/* avx512's kernel where the set is avx512, else the avx2 one below: RUN
+ * for a kernel that gives nothing back (the hook returns after it), TRY
+ * for one that returns PQSIG_NATIVE_OK or _FALLBACK itself (a shape it
+ * declines goes on to avx2's). */
 #if defined(SNOVA_AVX512_GF16) || defined(SNOVA_AVX512_GFQ)
 #define SNOVA_AVX512_RUN(call)                                                                     \
     if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
@@ -43,8 +44,8 @@ static inline int snova_shake_x8_native(void)
         return PQSIG_NATIVE_OK;                                                                    \
     }
 #define SNOVA_AVX512_TRY(call)                                                                     \
-    if (pqsig_kset() >= PQSIG_KSET_AVX512) {                                                       \
-        return call;                                                                               \
+    if (pqsig_kset() >= PQSIG_KSET_AVX512 && (call) == PQSIG_NATIVE_OK) {                          \
+        return PQSIG_NATIVE_OK;                                                                    \
     }
 #else
 #define SNOVA_AVX512_RUN(call)
@@ -96,14 +97,8 @@ static inline int snova_gf16_pmat_native(const uint8_t *buf, size_t nib0, unsign
                                          uint64_t *out, const uint64_t *tabx, uint64_t *outt,
                                          const uint64_t *taby, unsigned nw)
 {
-#if defined(SNOVA_AVX512_GF16)
-    /* a shape avx512 declines (rows of three words and more) may still be
-     * avx2's */
-    if (pqsig_kset() >= PQSIG_KSET_AVX512 &&
-        snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw) == PQSIG_NATIVE_OK) {
-        return PQSIG_NATIVE_OK;
-    }
-#endif
+    /* a shape avx512 declines (rows of three words and more) may still be avx2's */
+    SNOVA_AVX512_TRY(snova_avx512_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw));
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_pmat(buf, nib0, rb, cb, l, out, tabx, outt, taby, nw);
     }
@@ -140,13 +135,7 @@ static inline int snova_gf16_rows_native(uint64_t *g, size_t gw, const uint64_t 
                                          const uint8_t *abq, const uint8_t *spow, const uint8_t *rhs,
                                          unsigned i, unsigned o, unsigned l, uint64_t *work)
 {
-#if defined(SNOVA_AVX512_GF16)
-    /* a shape avx512 declines may still be avx2's */
-    if (pqsig_kset() >= PQSIG_KSET_AVX512 &&
-        snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work) == PQSIG_NATIVE_OK) {
-        return PQSIG_NATIVE_OK;
-    }
-#endif
+    SNOVA_AVX512_TRY(snova_avx512_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work));
     if (SNOVA_KSET_AVX2_OK()) {
         return snova_avx2_gf16_rows(g, gw, ll, rl, abq, spow, rhs, i, o, l, work);
     }

@@ -168,8 +168,11 @@ static inline __attribute__((always_inline)) void finish_odd(uint8_t *out, const
             /* row k of mid in both halves; row k of B, spread, in both (its
              * lanes past l hold the next row's elements: they only reach
              * lanes of acc that are never read) */
+            for (pr = 0; pr < np; pr++) {
+                mid[pr] = fold_v(mid[pr]);
+            }
             for (k = 0; k < l; k++) {
-                const __m256i m = fold_v(mid[k / 2]);
+                const __m256i m = mid[k / 2];
                 mk[k] = k % 2 ? _mm256_permute2x128_si256(m, m, 0x11) : _mm256_permute2x128_si256(m, m, 0x00);
                 brow[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(bs + k * l)));
             }
