@@ -9,9 +9,11 @@
  * sign_expanded_derand (the same signature), verify, verify_temp and
  * verify_expanded accept it, and all refuse it with the bit chosen by the
  * flip byte changed (the slow oracles on the inputs fuzz.h picks: refusing
- * is what an oracle is least likely to get wrong). The _temp and expanded forms run for the
- * implementations that have their own and for the first of a name (the
- * generic layer's fallback).
+ * is what an oracle is least likely to get wrong). The _temp and expanded
+ * forms run for the implementations that have their own and for the first
+ * of a name (the generic layer's fallback), on the inputs fuzz_run_forms
+ * picks (one in four): each repeats the whole operation, and what they
+ * must match does not depend on the input's bytes.
  *
  * Cost: MQ-Sign key generation (about 50 M instructions for opt at level
  * 1, ten times that for ref) is too slow for an iteration, so its keys come
@@ -32,9 +34,10 @@ static int keygen_each(const fuzz_group *g)
     return strcmp(g->d->scheme, "mqsign") != 0;
 }
 
-/* Keys of every implementation of g from one seed, checked equal; the
- * first implementation's are returned. */
-static keypair keygen_all(const fuzz_group *g, const uint8_t *seed)
+/* Keys of every implementation of g from one seed, checked equal (and
+ * keypair_derand_temp's too when `forms`); the first implementation's are
+ * returned. */
+static keypair keygen_all(const fuzz_group *g, int forms, const uint8_t *seed)
 {
     const pqsig_details *d = g->d;
     keypair first = {malloc(d->public_key_bytes), malloc(d->secret_key_bytes)};
@@ -50,7 +53,7 @@ static keypair keygen_all(const fuzz_group *g, const uint8_t *seed)
         FUZZ_REQUIRE(i == 0 || (memcmp(pk, first.pk, d->public_key_bytes) == 0 &&
                                 memcmp(sk, first.sk, d->secret_key_bytes) == 0),
                      a, "keys differ from %s's", g->impl[0]->d.impl);
-        if (i == 0 || fuzz_own_temp(a)) {
+        if (forms && (i == 0 || fuzz_own_temp(a))) {
             r = pqsig_keypair_derand_temp(a, pk, sk, seed, tmp, tlen);
             FUZZ_REQUIRE(r == PQSIG_OK && memcmp(pk, first.pk, d->public_key_bytes) == 0 &&
                              memcmp(sk, first.sk, d->secret_key_bytes) == 0,
@@ -70,15 +73,16 @@ static keypair cached_keys(const fuzz_group *g, size_t gi, unsigned k)
     if (cache[gi][k].pk == NULL) {
         uint8_t *seed = malloc(g->d->keypair_seed_bytes + 1);
         memset(seed, (int)(0x5a + k), g->d->keypair_seed_bytes + 1);
-        cache[gi][k] = keygen_all(g, seed);
+        cache[gi][k] = keygen_all(g, 1, seed);
         free(seed);
     }
     return cache[gi][k];
 }
 
-/* Signs with a in the three forms; every signature equals ref_sig (or,
- * when ref_sig is NULL, the first form's, which it returns in sig). */
-static size_t sign_forms(const pqsig_alg *a, int all, uint8_t *sig, const uint8_t *ref_sig,
+/* Signs with a in the plain form and, when `all` or a has its own and
+ * `forms`, the other two; every signature equals ref_sig (or, when ref_sig
+ * is NULL, the first form's, which it returns in sig). */
+static size_t sign_forms(const pqsig_alg *a, int all, int forms, uint8_t *sig, const uint8_t *ref_sig,
                          size_t ref_len, const uint8_t *sk, const uint8_t *rnd, const uint8_t *m,
                          size_t mlen)
 {
@@ -91,13 +95,13 @@ static size_t sign_forms(const pqsig_alg *a, int all, uint8_t *sig, const uint8_
     FUZZ_REQUIRE(r == PQSIG_OK && len <= cap, a, "sign_derand returned %d (length %zu)", r, len);
     FUZZ_REQUIRE(ref_sig == NULL || (len == ref_len && memcmp(sig, ref_sig, len) == 0), a,
                  "signature differs from the first implementation's");
-    if (all || fuzz_own_temp(a)) {
+    if (forms && (all || fuzz_own_temp(a))) {
         len2 = cap;
         r = pqsig_sign_derand_temp(a, s2, &len2, m, mlen, sk, rnd, tmp, tlen);
         FUZZ_REQUIRE(r == PQSIG_OK && len2 == len && memcmp(s2, sig, len) == 0, a,
                      "sign_derand_temp (%d) gives another signature", r);
     }
-    if (all || fuzz_own_expanded(a)) {
+    if (forms && (all || fuzz_own_expanded(a))) {
         r = pqsig_expand_sk(a, esk, eskn, sk);
         FUZZ_REQUIRE(r == PQSIG_OK, a, "expand_sk of a generated key returned %d", r);
         len2 = cap;
@@ -112,9 +116,9 @@ static size_t sign_forms(const pqsig_alg *a, int all, uint8_t *sig, const uint8_
     return len;
 }
 
-/* The verdict of a on (sig, m, pk) through the three verifiers, which agree
- * (all: every form, not only a's own). */
-static int verify_forms(const pqsig_alg *a, int all, const uint8_t *sig, size_t len, const uint8_t *m,
+/* The verdict of a on (sig, m, pk) through the plain verifier and, when
+ * `forms`, the other two, which agree (all: every form, not only a's own). */
+static int verify_forms(const pqsig_alg *a, int all, int forms, const uint8_t *sig, size_t len, const uint8_t *m,
                         size_t mlen, const uint8_t *pk)
 {
     size_t tlen, epkn = pqsig_expanded_pk_bytes(a);
@@ -122,9 +126,9 @@ static int verify_forms(const pqsig_alg *a, int all, const uint8_t *sig, size_t 
     int rv, rt, re, rx;
 
     rv = pqsig_verify(a, sig, len, m, mlen, pk);
-    rt = all || fuzz_own_temp(a) ? pqsig_verify_temp(a, sig, len, m, mlen, pk, tmp, tlen) : rv;
+    rt = forms && (all || fuzz_own_temp(a)) ? pqsig_verify_temp(a, sig, len, m, mlen, pk, tmp, tlen) : rv;
     rx = rv;
-    if (all || fuzz_own_expanded(a)) {
+    if (forms && (all || fuzz_own_expanded(a))) {
         re = pqsig_expand_pk(a, epk, epkn, pk);
         FUZZ_REQUIRE(re == PQSIG_OK, a, "expand_pk of a generated key returned %d", re);
         rx = pqsig_verify_expanded(a, sig, len, m, mlen, epk);
@@ -145,6 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const pqsig_details *d;
     uint8_t flip, *seed, *rnd, *m, *sig;
     keypair kp;
+    int forms = fuzz_run_forms(data, size);
 
     gi = fuzz_byte(&r) % ngroups;
     g = &groups[gi];
@@ -153,17 +158,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     seed = fuzz_take(&r, d->keypair_seed_bytes);
     rnd = fuzz_take(&r, d->sign_rnd_bytes);
     m = fuzz_rest(&r, &mlen);
-    kp = keygen_each(g) ? keygen_all(g, seed) : cached_keys(g, gi, flip % FUZZ_KEYS);
+    kp = keygen_each(g) ? keygen_all(g, forms, seed) : cached_keys(g, gi, flip % FUZZ_KEYS);
 
     sig = malloc(d->signature_bytes);
     for (i = 0; i < g->n; i++) {
         uint8_t *own = malloc(d->signature_bytes);
-        len = sign_forms(g->impl[i], i == 0, i == 0 ? sig : own, i == 0 ? NULL : sig, len, kp.sk, rnd, m,
+        len = sign_forms(g->impl[i], i == 0, forms, i == 0 ? sig : own, i == 0 ? NULL : sig, len, kp.sk, rnd, m,
                          mlen);
         free(own);
     }
     for (i = 0; i < g->n; i++) {
-        FUZZ_REQUIRE(verify_forms(g->impl[i], i == 0, sig, len, m, mlen, kp.pk), g->impl[i],
+        FUZZ_REQUIRE(verify_forms(g->impl[i], i == 0, forms, sig, len, m, mlen, kp.pk), g->impl[i],
                      "refuses the common signature");
     }
     bit = ((size_t)flip * 2654435761u + mlen) % (len * 8);
@@ -172,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (fuzz_slow(g->impl[i]) && !fuzz_run_slow(data, size)) {
             continue;
         }
-        FUZZ_REQUIRE(!verify_forms(g->impl[i], 0, sig, len, m, mlen, kp.pk), g->impl[i],
+        FUZZ_REQUIRE(!verify_forms(g->impl[i], 0, forms, sig, len, m, mlen, kp.pk), g->impl[i],
                      "accepts the signature with bit %zu flipped", bit);
     }
     if (keygen_each(g)) {
