@@ -601,11 +601,21 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--impl") == 0 && i + 1 < argc) {
             impl = argv[++i];
             argv[i] = NULL;
+        } else if (strcmp(argv[i], "--cpu-traits") == 0 && i + 1 < argc) {
+            uint32_t t;
+            if (pqsig_cpu_traits_parse(argv[++i], &t) != 0) {
+                fprintf(stderr, "pqsig-bench: --cpu-traits detected|none|all|zmm-halves\n");
+                return 2;
+            }
+            pqsig_cpu_traits_force(t); /* what a kernel's trait decline is worth */
+            argv[i] = NULL;
         } else if (strcmp(argv[i], "--help") == 0) {
             printf("usage: pqsig-bench [--primitives] [--schemes] [--iterations N | --seconds S]\n"
                    "                   [--impl IMPL|fastest] [--level L]\n"
                    "                   [--callgrind [--sign-reps N]] [--list] [NAME...]\n"
-                   "       pqsig-bench --pair IMPL1,IMPL2 [--seconds S] [--level L] [NAME...]\n");
+                   "       pqsig-bench --pair IMPL1,IMPL2 [--seconds S] [--level L] [NAME...]\n"
+                   "  --cpu-traits detected|none|all|zmm-halves: run as if the CPU had these\n"
+                   "  speed traits (common/cpu.h; default detected)\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "pqsig-bench: unknown option %s\n", argv[i]);

@@ -8,6 +8,7 @@
 #endif
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cpu.h"
 #include "kset.h"
@@ -77,6 +78,26 @@ static uint32_t detect(void)
     }
     return f;
 }
+
+static uint32_t detect_traits(void)
+{
+    unsigned a, b, c, d, family;
+    if (__get_cpuid_max(0, NULL) < 1) {
+        return 0;
+    }
+    __cpuid(0, a, b, c, d);
+    /* "AuthenticAMD" in ebx, edx, ecx */
+    if (b != 0x68747541u || d != 0x69746e65u || c != 0x444d4163u) {
+        return 0;
+    }
+    __cpuid(1, a, b, c, d);
+    family = (a >> 8) & 0xfu;
+    if (family == 0xfu) {
+        family += (a >> 20) & 0xffu;
+    }
+    /* Family 19h: Zen 3 (no AVX-512, so no 512-bit kernel runs) and Zen 4. */
+    return family == 0x19u && (detect() & PQSIG_CPU_AVX512F) ? PQSIG_CPU_TRAIT_ZMM_HALVES : 0;
+}
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 
@@ -108,6 +129,13 @@ static uint32_t detect(void)
 }
 #endif
 
+#if !defined(__x86_64__) && !defined(_M_X64)
+static uint32_t detect_traits(void)
+{
+    return 0;
+}
+#endif
+
 /* Bit 31 marks "detected"; no feature uses it. Racing first calls compute
  * the same value, and the atomics keep that race well defined. */
 #define DETECTED (1u << 31)
@@ -121,6 +149,49 @@ uint32_t pqsig_cpu_features(void)
         __atomic_store_n(&cpu_cache, f, __ATOMIC_RELAXED);
     }
     return f & ~DETECTED;
+}
+
+/* Detected traits (bit 31 marks "detected", as above) and a test's forced
+ * ones (PQSIG_CPU_TRAITS_DETECTED: none forced). */
+static uint32_t traits_cache;
+static uint32_t traits_forced = PQSIG_CPU_TRAITS_DETECTED;
+
+uint32_t pqsig_cpu_traits(void)
+{
+    uint32_t t = __atomic_load_n(&traits_forced, __ATOMIC_RELAXED);
+    if (t != PQSIG_CPU_TRAITS_DETECTED) {
+        return t;
+    }
+    t = __atomic_load_n(&traits_cache, __ATOMIC_RELAXED);
+    if (!(t & DETECTED)) {
+        t = detect_traits() | DETECTED;
+        __atomic_store_n(&traits_cache, t, __ATOMIC_RELAXED);
+    }
+    return t & ~DETECTED;
+}
+
+void pqsig_cpu_traits_force(uint32_t t)
+{
+    __atomic_store_n(&traits_forced, t, __ATOMIC_RELAXED);
+}
+
+int pqsig_cpu_traits_parse(const char *s, uint32_t *t)
+{
+    static const struct {
+        const char *name;
+        uint32_t traits;
+    } names[] = {{"detected", PQSIG_CPU_TRAITS_DETECTED},
+                 {"none", 0},
+                 {"all", PQSIG_CPU_TRAIT_ZMM_HALVES},
+                 {"zmm-halves", PQSIG_CPU_TRAIT_ZMM_HALVES}};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(s, names[i].name) == 0) {
+            *t = names[i].traits;
+            return 0;
+        }
+    }
+    return -1;
 }
 
 /* The calling thread's kernel set (kset.h): portable until a backend

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/cpu.h"
 #include "common/drbg.h"
 #include "pqsig.h"
 #include "registry.h"
@@ -250,7 +251,7 @@ static int run_kat(const options *o, const pqsig_alg *a)
 static int usage(FILE *f)
 {
     fprintf(f, "usage: pqsig-kat [--kat-dir DIR] [--records N] [--impl IMPL] [--out PATH] [--progress]\n"
-               "                 NAME... | --all [--level L]\n"
+               "                 [--cpu-traits detected|none|all|zmm-halves] NAME... | --all [--level L]\n"
                "       pqsig-kat --list\n"
                "       pqsig-kat --req FILE   (write the NIST request file; prints its sha256)\n");
     return f == stderr ? 2 : 0;
@@ -281,6 +282,14 @@ int main(int argc, char **argv)
             o.out = argv[++i];
         } else if (strcmp(argv[i], "--progress") == 0) {
             o.progress = 1;
+        } else if (strcmp(argv[i], "--cpu-traits") == 0 && i + 1 < argc) {
+            /* the kernels of every trait (none) or each trait's declines (all), on any CPU */
+            uint32_t t;
+            if (pqsig_cpu_traits_parse(argv[++i], &t) != 0) {
+                fprintf(stderr, "pqsig-kat: --cpu-traits takes detected, none, all or a trait's name\n");
+                return 2;
+            }
+            pqsig_cpu_traits_force(t);
         } else if (strcmp(argv[i], "--all") == 0) {
             all = 1;
         } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {

@@ -86,6 +86,47 @@ static void cpu_features(void)
 #endif
 }
 
+/* The speed traits: ZMM_HALVES where /proc/cpuinfo names an AMD family 19h
+ * CPU with AVX-512 (Zen 4), none elsewhere; a test's forced value holds until
+ * it asks for the detected ones again; the option names parse. */
+static void cpu_traits(void)
+{
+    uint32_t t, detected = pqsig_cpu_traits();
+#if defined(__x86_64__) && defined(__linux__)
+    char *line = NULL;
+    size_t cap = 0;
+    int amd = -1, family = -1;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    while (f != NULL && getline(&line, &cap, f) > 0 && (amd < 0 || family < 0)) {
+        if (strncmp(line, "vendor_id", 9) == 0) {
+            amd = strstr(line, "AuthenticAMD") != NULL;
+        } else if (strncmp(line, "cpu family", 10) == 0) {
+            family = atoi(strchr(line, ':') != NULL ? strchr(line, ':') + 1 : "-1");
+        }
+    }
+    if (f != NULL) {
+        fclose(f);
+    }
+    free(line);
+    if (amd >= 0 && family >= 0) {
+        int halves = amd && family == 0x19 && (pqsig_cpu_features() & PQSIG_CPU_AVX512F) != 0;
+        CHECK(detected == (halves ? PQSIG_CPU_TRAIT_ZMM_HALVES : 0u), "cpu traits %lx (amd %d, family %d)",
+              (unsigned long)detected, amd, family);
+    }
+#endif
+    pqsig_cpu_traits_force(0);
+    CHECK(pqsig_cpu_traits() == 0, "forced none");
+    pqsig_cpu_traits_force(PQSIG_CPU_TRAIT_ZMM_HALVES);
+    CHECK(pqsig_cpu_traits() == PQSIG_CPU_TRAIT_ZMM_HALVES, "forced zmm-halves");
+    pqsig_cpu_traits_force(PQSIG_CPU_TRAITS_DETECTED);
+    CHECK(pqsig_cpu_traits() == detected, "detected again");
+    CHECK(pqsig_cpu_traits_parse("none", &t) == 0 && t == 0, "parse none");
+    CHECK(pqsig_cpu_traits_parse("zmm-halves", &t) == 0 && t == PQSIG_CPU_TRAIT_ZMM_HALVES, "parse zmm-halves");
+    CHECK(pqsig_cpu_traits_parse("all", &t) == 0 && (t & PQSIG_CPU_TRAIT_ZMM_HALVES), "parse all");
+    CHECK(pqsig_cpu_traits_parse("detected", &t) == 0 && t == PQSIG_CPU_TRAITS_DETECTED, "parse detected");
+    CHECK(pqsig_cpu_traits_parse("fast", &t) == -1, "parse an unknown name");
+}
+
 /* Over getrandom's 1 MiB chunk on Linux; bare metal has a few MiB of RAM
  * in all and no chunking to test. */
 #if defined(__linux__)
@@ -110,6 +151,7 @@ int main(void)
 {
     ct_helpers();
     cpu_features();
+    cpu_traits();
     os_random();
     return check_done("test_common");
 }
