@@ -25,7 +25,9 @@
  *   (gfq_mul_vnni_avx512.c), verification's pair rows and their products
  *   32 columns a vector (gfq_verify_avx512.c).
  * The other kernels stay avx2's: src/snova/README.md ("avx512") gives the
- * measurements. */
+ * measurements. On a CPU with the ZMM_HALVES trait (common/cpu.h: AMD Zen
+ * 4) the odd-l P X by gathers and the l = 5 block stage decline (to the
+ * portable product and to avx2's block stage): they lost there. */
 #ifndef PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
 #define PQSIG_SNOVA_NATIVE_X86_64_AVX512_META_H
 
