@@ -15,7 +15,17 @@
  *      pqsig_verify_expanded agrees with pqsig_verify (on the picked
  *      inputs and wherever pqsig_verify accepts).
  *   2  an expanded secret and public key of fuzzed bytes (not made by
- *      pqsig_expand_*): refused with PQSIG_ERR_BAD_ARGUMENT. */
+ *      pqsig_expand_*): refused with PQSIG_ERR_BAD_ARGUMENT.
+ *   3, 4  as 0 and 1 on keys near a valid pair: the key fields (and kind
+ *      4's signature) are XORed onto a key pair and a signature of the
+ *      empty message made once per name from a fixed seed, so that a short
+ *      input alters a valid key a little (and kind 4 with the fields zero
+ *      and no message must verify).
+ * kind % 5 picks. MQ-Sign: a raw secret key that the fuzzer makes from a
+ * short input is mostly zeros, and such a key fails every one of the 127
+ * signing attempts (the official bound; 4 ms, nearly all of an input's
+ * time and a 13th of the executions a second), so kind 0 runs MQ-Sign's raw secret keys on
+ * the inputs fuzz_run_slow picks and gives the others kind 3's form. */
 #include "fuzz/fuzz.h"
 
 typedef struct {
@@ -87,9 +97,58 @@ static void sign_all(const pqsig_alg *a, int all, int forms, signed_out o[3], co
     free(tmp);
 }
 
-static void fuzz_secret_key(const fuzz_group *g, fuzz_reader *r, int slow, int forms)
+/* A key pair of the name made once from a fixed seed, and its signature of
+ * the empty message (kinds 3 and 4). */
+typedef struct {
+    uint8_t *pk, *sk, *sig;
+    size_t siglen;
+} base_pair;
+
+static const base_pair *base_of(const fuzz_group *g, size_t gi)
 {
-    uint8_t *sk = fuzz_take(r, g->d->secret_key_bytes), *rnd = fuzz_take(r, g->d->sign_rnd_bytes);
+    static base_pair cache[FUZZ_MAX_NAMES];
+    base_pair *b = &cache[gi];
+    if (b->pk == NULL) {
+        const pqsig_alg *a = g->impl[0];
+        uint8_t *seed = malloc(a->d.keypair_seed_bytes + 1), *rnd = calloc(1, a->d.sign_rnd_bytes + 1);
+        int r;
+        memset(seed, 0xa5, a->d.keypair_seed_bytes + 1);
+        b->pk = malloc(a->d.public_key_bytes);
+        b->sk = malloc(a->d.secret_key_bytes);
+        b->sig = calloc(1, a->d.signature_bytes);
+        b->siglen = a->d.signature_bytes;
+        r = pqsig_keypair_derand(a, b->pk, b->sk, seed);
+        FUZZ_REQUIRE(r == PQSIG_OK, a, "keypair_derand of the base pair returned %d", r);
+        r = pqsig_sign_derand(a, b->sig, &b->siglen, (const uint8_t *)"", 0, b->sk, rnd);
+        FUZZ_REQUIRE(r == PQSIG_OK, a, "sign_derand of the base pair returned %d", r);
+        free(seed);
+        free(rnd);
+    }
+    return b;
+}
+
+/* len bytes of the input XORed onto base (zeros past the input's end). */
+static FUZZ_UNTRACED uint8_t *fuzz_take_onto(fuzz_reader *r, const uint8_t *base, size_t len)
+{
+    uint8_t *out = fuzz_take(r, len);
+    size_t i;
+    for (i = 0; i < len; i++) {
+        out[i] ^= base[i];
+    }
+    return out;
+}
+
+/* MQ-Sign's raw secret keys cost the 127 signing attempts (above). */
+static int raw_sk_costly(const fuzz_group *g)
+{
+    return strcmp(g->d->scheme, "mqsign") == 0;
+}
+
+static void fuzz_secret_key(const fuzz_group *g, fuzz_reader *r, const base_pair *near, int slow, int forms)
+{
+    uint8_t *sk = near != NULL ? fuzz_take_onto(r, near->sk, g->d->secret_key_bytes)
+                               : fuzz_take(r, g->d->secret_key_bytes);
+    uint8_t *rnd = fuzz_take(r, g->d->sign_rnd_bytes);
     size_t mlen, i, k;
     uint8_t *m = fuzz_rest(r, &mlen);
     signed_out first[3], o[3];
@@ -119,11 +178,18 @@ static void fuzz_secret_key(const fuzz_group *g, fuzz_reader *r, int slow, int f
     free(m);
 }
 
-static void fuzz_public_key(const fuzz_group *g, fuzz_reader *r, int slow, int forms)
+static void fuzz_public_key(const fuzz_group *g, fuzz_reader *r, const base_pair *near, int slow, int forms)
 {
-    uint8_t *pk = fuzz_take(r, g->d->public_key_bytes), *sig = fuzz_take(r, g->d->signature_bytes);
+    uint8_t *pk = near != NULL ? fuzz_take_onto(r, near->pk, g->d->public_key_bytes)
+                               : fuzz_take(r, g->d->public_key_bytes);
+    uint8_t *sig = near != NULL ? fuzz_take_onto(r, near->sig, g->d->signature_bytes)
+                                : fuzz_take(r, g->d->signature_bytes);
+    const size_t siglen = near != NULL ? near->siglen : g->d->signature_bytes;
     size_t mlen, i;
     uint8_t *m = fuzz_rest(r, &mlen);
+    /* the base pair untouched: its signature verifies */
+    const int valid = near != NULL && mlen == 0 && memcmp(pk, near->pk, g->d->public_key_bytes) == 0 &&
+                      memcmp(sig, near->sig, g->d->signature_bytes) == 0;
 
     for (i = 0; i < g->n; i++) {
         const pqsig_alg *a = g->impl[i];
@@ -136,10 +202,12 @@ static void fuzz_public_key(const fuzz_group *g, fuzz_reader *r, int slow, int f
         epk = fuzz_aligned(epkn, &epkraw);
         re = pqsig_expand_pk(a, epk, epkn, pk);
         FUZZ_REQUIRE(fuzz_known_error(re), a, "expand_pk returned %d", re);
+        FUZZ_REQUIRE(!valid || re == PQSIG_OK, a, "expand_pk refuses the base key (%d)", re);
         if (re == PQSIG_OK) {
-            rv = pqsig_verify(a, sig, a->d.signature_bytes, m, mlen, pk);
-            rx = forms || rv == PQSIG_OK ? pqsig_verify_expanded(a, sig, a->d.signature_bytes, m, mlen, epk) : rv;
+            rv = pqsig_verify(a, sig, siglen, m, mlen, pk);
+            rx = forms || rv == PQSIG_OK ? pqsig_verify_expanded(a, sig, siglen, m, mlen, epk) : rv;
             FUZZ_REQUIRE((rv == PQSIG_OK) == (rx == PQSIG_OK), a, "verify %d, verify_expanded %d", rv, rx);
+            FUZZ_REQUIRE(!valid || rv == PQSIG_OK, a, "refuses the base signature (%d)", rv);
         }
         free(epkraw);
     }
@@ -179,16 +247,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ngroups;
     const fuzz_group *groups = fuzz_scheme_groups(&ngroups);
     fuzz_reader r = {data, size};
-    const fuzz_group *g = &groups[fuzz_byte(&r) % ngroups];
-    switch (fuzz_byte(&r) % 3) {
+    const size_t gi = fuzz_byte(&r) % ngroups;
+    const fuzz_group *g = &groups[gi];
+    const int slow = fuzz_run_slow(data, size), forms = fuzz_run_forms(data, size);
+    switch (fuzz_byte(&r) % 5) {
     case 0:
-        fuzz_secret_key(g, &r, fuzz_run_slow(data, size), fuzz_run_forms(data, size));
+        fuzz_secret_key(g, &r, raw_sk_costly(g) && !slow ? base_of(g, gi) : NULL, slow, forms);
         break;
     case 1:
-        fuzz_public_key(g, &r, fuzz_run_slow(data, size), fuzz_run_forms(data, size));
+        fuzz_public_key(g, &r, NULL, slow, forms);
+        break;
+    case 2:
+        fuzz_expanded(g, &r);
+        break;
+    case 3:
+        fuzz_secret_key(g, &r, base_of(g, gi), slow, forms);
         break;
     default:
-        fuzz_expanded(g, &r);
+        fuzz_public_key(g, &r, base_of(g, gi), slow, forms);
         break;
     }
     return 0;
