@@ -182,7 +182,7 @@ int pqsig_cpu_traits_parse(const char *s, uint32_t *t)
         uint32_t traits;
     } names[] = {{"detected", PQSIG_CPU_TRAITS_DETECTED},
                  {"none", 0},
-                 {"all", PQSIG_CPU_TRAIT_ZMM_HALVES},
+                 {"all", PQSIG_CPU_TRAITS_ALL},
                  {"zmm-halves", PQSIG_CPU_TRAIT_ZMM_HALVES}};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {

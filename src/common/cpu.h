@@ -1,4 +1,4 @@
-/* CPU features, detected once (cpuid + xgetbv on x86-64, hwcaps on AArch64). */
+/* CPU features and speed traits, detected once (cpuid + xgetbv on x86-64, hwcaps on AArch64). */
 #ifndef PQSIG_CPU_H
 #define PQSIG_CPU_H
 
@@ -31,6 +31,7 @@ uint32_t pqsig_cpu_features(void);
  *   kernel gains only what it saves in instructions (AMD Zen 4: family
  *   19h with AVX-512). */
 #define PQSIG_CPU_TRAIT_ZMM_HALVES (1u << 0)
+#define PQSIG_CPU_TRAITS_ALL PQSIG_CPU_TRAIT_ZMM_HALVES
 #define PQSIG_CPU_TRAITS_DETECTED 0xffffffffu
 
 /* The traits in effect: those detected, unless a test forced others. */
