@@ -16,6 +16,7 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "snova/native/api.h"
 #include "snova/native/x86_64_avx2/meta.h"
 #include "snova/native/x86_64_avx2/words_avx2.h"
@@ -295,7 +296,7 @@ int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, 
     }
     return PQSIG_NATIVE_OK;
 }
-/* Whipping (gf16_whip in ../api.h) for l = 4: output row j 4 + r holds
+/* Whipping (gf16_whip in ../api.h) for l = 4 (and 3, 5 below): output row j 4 + r holds
  * element a 4 + c = sum_m S^a[r][m] X_j[m][c] in nibble a 4 + c. In 16-bit
  * lanes a 4 + c: row m of X_j in every word a (vpermq of the widened
  * block) times spread(S^a[r][m]) in word a, four products, one fold, then
@@ -309,11 +310,72 @@ static inline uint64_t pack_nibbles(__m256i v)
     return (uint64_t)(uint32_t)_mm256_extract_epi32(n, 0) | (uint64_t)(uint32_t)_mm256_extract_epi32(n, 4) << 32;
 }
 
+/* Whipping for odd l (3, 5): element t = a l + c of output row (j, r) in
+ * 16-bit lane t (lanes 16 to 24 in a second vector at l = 5), the sum over
+ * m of spread(S^a[r][m]) (lane t: a = t / l) times X_j[m][c] (lane t:
+ * c = t mod l; row m of X_j spread over the lanes by one vpshufb), one
+ * fold, the lanes packed to the row's words. The lanes past l^2 hold zero
+ * scalars and zero elements. Same data flow as l = 4: X_j only as data. */
+static inline void whip_odd(uint64_t *w, const uint8_t *x, unsigned nb, const uint8_t *spow, const unsigned l)
+{
+    const unsigned l2 = l * l, nv = (l2 + 15u) / 16u; /* nv words a row */
+    __m256i sp[5][5][2], xm[5][2];
+    __m128i pat[2];
+    uint8_t blk[48];
+    unsigned j, r, m, v, k;
+    for (v = 0; v < nv; v++) {
+        uint8_t p[16];
+        for (k = 0; k < 16; k++) {
+            const unsigned t = 16u * v + k;
+            p[k] = (uint8_t)(t < l2 ? t % l : 0x80u); /* 0x80: a zero lane */
+        }
+        pat[v] = _mm_loadu_si128((const __m128i *)(const void *)p);
+        for (r = 0; r < l; r++) {
+            for (m = 0; m < l; m++) {
+                uint16_t e[16];
+                for (k = 0; k < 16; k++) {
+                    const unsigned t = 16u * v + k;
+                    e[k] = (uint16_t)(t < l2 ? gf16_spread(spow[((t / l) * l + r) * l + m]) : 0u);
+                }
+                sp[r][m][v] = _mm256_loadu_si256((const __m256i *)(const void *)e);
+            }
+        }
+    }
+    memset(blk, 0, sizeof blk);
+    for (j = 0; j < nb; j++) {
+        memcpy(blk, x + (size_t)j * l2, l2); /* rows m l .. m l + 15 stay inside blk */
+        for (m = 0; m < l; m++) {
+            const __m128i row = _mm_loadu_si128((const __m128i *)(const void *)(blk + m * l));
+            for (v = 0; v < nv; v++) {
+                xm[m][v] = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(row, pat[v]));
+            }
+        }
+        for (r = 0; r < l; r++) {
+            for (v = 0; v < nv; v++) {
+                __m256i acc = _mm256_mullo_epi16(xm[0][v], sp[r][0][v]);
+                for (m = 1; m < l; m++) {
+                    acc = _mm256_xor_si256(acc, _mm256_mullo_epi16(xm[m][v], sp[r][m][v]));
+                }
+                w[((size_t)j * l + r) * nv + v] = pack_nibbles(fold_v(acc));
+            }
+        }
+    }
+    pqsig_zeroize(blk, sizeof blk);
+}
+
 int snova_avx2_gf16_whip(uint64_t *w, const uint8_t *x, unsigned nb, const uint8_t *spow, unsigned l)
 {
     __m256i sp[4][4]; /* [r][m]: word a = spread(S^a[r][m]) in its 4 lanes */
     unsigned j, r, m, a;
-    if (l != 4u) { /* public size */
+    if (l == 3u) { /* public sizes */
+        whip_odd(w, x, nb, spow, 3);
+        return PQSIG_NATIVE_OK;
+    }
+    if (l == 5u) {
+        whip_odd(w, x, nb, spow, 5);
+        return PQSIG_NATIVE_OK;
+    }
+    if (l != 4u) {
         return PQSIG_NATIVE_FALLBACK;
     }
     for (r = 0; r < 4; r++) {

@@ -52,8 +52,8 @@ int snova_avx2_gf16_pmat(const uint8_t *buf, size_t nib0, unsigned rb, unsigned 
 void snova_avx2_gf16_pmat2(const uint8_t *p, unsigned rb, unsigned cb, uint64_t *out, const uint64_t *tabx,
                            uint64_t *outt, const uint64_t *taby, unsigned nw);
 
-/* l = 4 only (gf16_finish_avx2.c, with the whipping; PQSIG_NATIVE_FALLBACK
- * otherwise). */
+/* gf16_finish_avx2.c: the final combination for l = 3, 4, 5 and the
+ * whipping for l = 3, 4, 5 (PQSIG_NATIVE_FALLBACK for l = 2). */
 #define SNOVA_AVX2_GF16_FINISH
 #define snova_avx2_gf16_finish PQSIG_KNS(snova_avx2_gf16_finish)
 int snova_avx2_gf16_finish(uint8_t *out, const uint64_t *d, const uint8_t *abq, unsigned o, unsigned l);
