@@ -96,7 +96,7 @@ static uint32_t detect_traits(void)
         family += (a >> 20) & 0xffu;
     }
     /* Family 19h: Zen 3 (no AVX-512, so no 512-bit kernel runs) and Zen 4. */
-    return family == 0x19u && (detect() & PQSIG_CPU_AVX512F) ? PQSIG_CPU_TRAIT_ZMM_HALVES : 0;
+    return family == 0x19u && (pqsig_cpu_features() & PQSIG_CPU_AVX512F) ? PQSIG_CPU_TRAIT_ZMM_HALVES : 0;
 }
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>

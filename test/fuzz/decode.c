@@ -23,9 +23,9 @@
  *      and no message must verify).
  * kind % 5 picks. MQ-Sign: a raw secret key that the fuzzer makes from a
  * short input is mostly zeros, and such a key fails every one of the 127
- * signing attempts (the official bound; 4 ms, nearly all of an input's
- * time and a 13th of the executions a second), so kind 0 runs MQ-Sign's raw secret keys on
- * the inputs fuzz_run_slow picks and gives the others kind 3's form. */
+ * signing attempts (the official bound: 4 ms, nearly all of the harness's
+ * time), so kind 0 runs MQ-Sign's raw secret keys on the inputs
+ * fuzz_run_slow picks and gives the others kind 3's form. */
 #include "fuzz/fuzz.h"
 
 typedef struct {
